@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "swift-coordinators",
+    platforms: [
+        .macOS(.v14),
+        .iOS(.v17),
+        .tvOS(.v17),
+        .watchOS(.v10),
+        .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "Coordinators", targets: ["Coordinators"]),
+        .executable(name: "CoordinatorsDemo", targets: ["CoordinatorsDemo"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "Coordinators"),
+        .executableTarget(name: "CoordinatorsDemo", dependencies: ["Coordinators"]),
+        .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

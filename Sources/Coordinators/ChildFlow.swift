@@ -1,0 +1,34 @@
+/// A handle to a child coordinator started with `flow.start(_:)`.
+///
+/// Await `value` or `outcome`, or `cancel()` it. Dropping the handle does not stop the
+/// child: it runs until it ends or its parent does.
+public struct ChildFlow<Output: Sendable>: Sendable {
+    let node: Node
+
+    /// The child's identifier in the tree.
+    public var id: CoordinatorID { node.id }
+
+    /// Where the child is in its lifecycle.
+    public var state: FlowState { node.state.withLock { FlowState($0.machine.phase) } }
+
+    /// Waits until the child has ended and been torn down, and returns how it ended.
+    ///
+    /// Cancellation: as with `Task.value`, cancelling the waiting task does not cancel
+    /// the child (call `cancel()` for that); the wait continues until the child ends.
+    public var outcome: FlowOutcome<Output> {
+        get async { FlowOutcome(await node.ended()) }
+    }
+
+    /// Waits for the child's output; throws what `FlowOutcome.get()` throws.
+    ///
+    /// Cancellation: as for `outcome`.
+    public var value: Output {
+        get async throws { try await outcome.get() }
+    }
+
+    /// Cancels the child and its subtree. Its outcome becomes `.cancelled` unless it had
+    /// already ended.
+    public func cancel() {
+        node.requestEnd(.cancelled)
+    }
+}

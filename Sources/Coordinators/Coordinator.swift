@@ -1,0 +1,62 @@
+/// A coordinator: an actor that runs one flow of screens and sub-flows and produces an
+/// `Output`.
+///
+/// Its lifetime is one call to `start()`, run by the runtime as a task in the tree of its
+/// parent. Two styles are first class:
+///
+/// *Script style* — `start()` reads top to bottom and returns the result:
+///
+/// ```swift
+/// actor SignUpCoordinator: Coordinator {
+///     let flow = Flow<Account>()
+///     let navigation: NavigationPresenter
+///
+///     func start() async throws -> Account {
+///         let email = try await flow.run(EmailCoordinator(navigation: navigation))
+///         let accepted = try await flow.run(TermsCoordinator(navigation: navigation))
+///         return Account(email: email, acceptedTerms: accepted)
+///     }
+/// }
+/// ```
+///
+/// *Event style* — `start()` shows the main screen and awaits `flow.finished`; the
+/// screen calls actor methods, which start children and eventually call
+/// `flow.finish(with:)`:
+///
+/// ```swift
+/// actor LoginCoordinator: Coordinator {
+///     let flow = Flow<User>()
+///     let navigation: NavigationPresenter
+///
+///     func start() async throws -> User {
+///         try await flow.present(LoginScreen(delegate: self), on: navigation)
+///         return try await flow.finished
+///     }
+///
+///     func didLogIn(as user: User) throws { try flow.finish(with: user) }
+/// }
+/// ```
+///
+/// Run a coordinator with `CoordinatorTree.run(_:)` (the root) or `flow.run(_:)` /
+/// `flow.start(_:)` (a child). An instance runs once.
+public protocol Coordinator: Actor {
+    /// What the flow produces for its parent. Use `Void` for flows without a result.
+    associatedtype Output: Sendable
+
+    /// This coordinator's handle into the runtime. Declare it as
+    /// `let flow = Flow<Output>()`; each coordinator instance needs its own.
+    nonisolated var flow: Flow<Output> { get }
+
+    /// Runs the flow and returns its output.
+    ///
+    /// The runtime calls this once. When it returns or throws — or the coordinator calls
+    /// `flow.finish`, is cancelled, or its main presentation is dismissed — the runtime
+    /// cancels and awaits its children, dismisses its remaining presentations, and
+    /// reports the outcome to the parent.
+    ///
+    /// Cancellation: the task running `start()` is cancelled when the flow ends for any
+    /// reason other than `start()` returning. Every runtime call it awaits then throws
+    /// `CancellationError` promptly; throw it on, or return, and the runtime records the
+    /// real outcome.
+    func start() async throws -> Output
+}

@@ -1,0 +1,75 @@
+/// A misuse of the coordinator runtime, with a message that says what to change.
+///
+/// Every misuse the runtime can detect is reported with one of these errors instead of a
+/// crash, a hang or silence. Compare `code` to tell them apart:
+///
+/// ```swift
+/// do {
+///     try flow.finish(with: value)
+/// } catch let error as CoordinatorError where error.code == .alreadyFinished {
+///     // ...
+/// }
+/// ```
+public struct CoordinatorError: Error, CustomStringConvertible {
+    /// What went wrong. New codes may be added in later versions.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case alreadyRun
+            case alreadyFinished
+            case notRunning
+            case flowEnded
+            case notOwner
+            case alreadyDismissed
+            case notInStack
+            case nothingToPop
+            case nothingToDismiss
+            case treeBusy
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// A coordinator instance (or its `Flow`) was run a second time.
+        public static let alreadyRun = Code(.alreadyRun)
+        /// `finish` was called on a flow that has already ended.
+        public static let alreadyFinished = Code(.alreadyFinished)
+        /// The flow was used before its coordinator was run.
+        public static let notRunning = Code(.notRunning)
+        /// The flow was asked to present or start a child after it ended.
+        public static let flowEnded = Code(.flowEnded)
+        /// A coordinator tried to dismiss a presentation another coordinator owns.
+        public static let notOwner = Code(.notOwner)
+        /// A presentation was dismissed after it had already left the screen.
+        public static let alreadyDismissed = Code(.alreadyDismissed)
+        /// A navigation stack was asked to pop to a presentation it does not hold.
+        public static let notInStack = Code(.notInStack)
+        /// A navigation stack was asked to pop with nothing to pop.
+        public static let nothingToPop = Code(.nothingToPop)
+        /// A modal presenter was asked to dismiss with nothing presented.
+        public static let nothingToDismiss = Code(.nothingToDismiss)
+        /// A `CoordinatorTree` was asked to run a root while another root is running.
+        public static let treeBusy = Code(.treeBusy)
+
+        /// The code's name, such as `alreadyRun`.
+        public var description: String { base.rawValue }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// A sentence that says what happened and what to change.
+    public let message: String
+    /// The file of the call that misused the runtime.
+    public let file: String
+    /// The line of the call that misused the runtime.
+    public let line: Int
+
+    init(_ code: Code, _ message: String, file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+
+    /// `CoordinatorError.<code>: <message> (at <file>:<line>)`.
+    public var description: String { "CoordinatorError.\(code): \(message) (at \(file):\(line))" }
+}

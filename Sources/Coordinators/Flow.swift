@@ -1,0 +1,124 @@
+/// A coordinator's handle into the runtime: runs children, presents screens, finishes.
+///
+/// Each coordinator declares its own: `let flow = Flow<Output>()`. The handle is a small
+/// value; copies refer to the same flow. Its methods may be called from any task, such as
+/// a screen's action calling an actor method of the coordinator: children started there
+/// still run as child tasks of this coordinator's task, and end with it.
+public struct Flow<Output: Sendable>: Sendable {
+    let node: Node
+
+    /// Creates the flow of a coordinator that has not run yet.
+    public init() { node = Node() }
+
+    /// Where this flow is in its lifecycle.
+    public var state: FlowState { node.state.withLock { FlowState($0.machine.phase) } }
+
+    /// This flow's identifier in its tree (`#0` until it runs).
+    public var id: CoordinatorID { node.id }
+
+    // MARK: Children
+
+    /// Runs `child` as a child of this coordinator and returns its output.
+    ///
+    /// Returns only after the child and its whole subtree have ended and every screen
+    /// they showed is dismissed. Throws what `FlowOutcome.get()` throws: the child's own
+    /// error, `CancellationError`, `FlowDismissed` (its main screen was dismissed, such as
+    /// by a swipe back), or a `CoordinatorError` for a misuse (`alreadyRun` if this
+    /// instance ran before; `flowEnded` if this flow has ended).
+    ///
+    /// Cancellation: cancelling the calling task cancels the child and its subtree; this
+    /// then returns after their teardown by throwing `CancellationError`.
+    public func run<Child: Coordinator>(_ child: Child) async throws -> Child.Output {
+        try await runForOutcome(child).get()
+    }
+
+    /// Runs `child` like `run(_:)`, but returns how it ended instead of throwing.
+    ///
+    /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
+    public func runForOutcome<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
+        let childNode = child.flow.node
+        do {
+            try node.adopt(childNode, running: Child.self)
+        } catch {
+            return .failed(error)
+        }
+        if node.isCurrentTaskStartTask {
+            // Called from `start()` itself: the calling task is this node's start task, a
+            // child task of this node's group, so the child can be hosted right here.
+            return await childNode.host(child)
+        }
+        // Called from another task (an actor method a screen called, a task of the user's):
+        // hand the child to this node's hosting loop so that it becomes a child task of
+        // this coordinator's task group, and wait for its outcome.
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
+                do throws(CoordinatorError) {
+                    try node.spawn { continuation.resume(returning: await childNode.host(child)) }
+                } catch {
+                    childNode.abandon(error)
+                    continuation.resume(returning: .failed(error))
+                }
+            }
+        } onCancel: {
+            childNode.requestEnd(.cancelled)
+        }
+    }
+
+    /// Starts `child` as a child of this coordinator, running concurrently, and returns a
+    /// handle to await or cancel it (tabs, embedded containers, background flows).
+    ///
+    /// The child is a child task of this coordinator's task group whichever task calls
+    /// this; it is cancelled and awaited when this coordinator ends.
+    ///
+    /// Throws `CoordinatorError` `alreadyRun` if this instance ran before, `flowEnded` if
+    /// this flow has ended, `notRunning` if it has not started.
+    @discardableResult
+    public func start<Child: Coordinator>(_ child: Child) throws -> ChildFlow<Child.Output> {
+        let childNode = child.flow.node
+        try node.adopt(childNode, running: Child.self)
+        do throws(CoordinatorError) {
+            try node.spawn { _ = await childNode.host(child) }
+        } catch {
+            childNode.abandon(error)
+            throw error
+        }
+        return ChildFlow(node: childNode)
+    }
+
+    // MARK: Finishing
+
+    /// Ends this flow with `output` (event style). The runtime then cancels `start()` and
+    /// the children, dismisses the remaining presentations, and hands `output` to the
+    /// parent; `flow.finished` returns `output` meanwhile.
+    ///
+    /// Returns at once; it does not wait for the teardown. Throws `CoordinatorError`
+    /// `alreadyFinished` if the flow has already ended (for whatever reason), `notRunning`
+    /// if its coordinator has not been run.
+    public func finish(with output: Output) throws {
+        try node.finish(.finished(output))
+    }
+
+    /// Ends this flow with `error` (event style), like `finish(with:)`; the parent's
+    /// `run` throws `error`.
+    public func finish(throwing error: any Error) throws {
+        try node.finish(.failed(error))
+    }
+
+    /// Suspends until the flow ends, then returns the output given to `finish(with:)`, or
+    /// throws what ended it (`finish(throwing:)`'s error, `CancellationError`,
+    /// `FlowDismissed`). Event-style coordinators return it from `start()`.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    public var finished: Output {
+        get async throws {
+            try FlowOutcome<Output>(try await node.endRequested()).get()
+        }
+    }
+}
+
+extension Flow where Output == Void {
+    /// Ends this flow (event style); see `finish(with:)`.
+    public func finish() throws {
+        try finish(with: ())
+    }
+}

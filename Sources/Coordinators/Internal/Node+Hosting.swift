@@ -1,0 +1,147 @@
+extension Node {
+    /// Runs `coordinator` on this (bound) node in the calling task and returns how it ended,
+    /// after the teardown is complete.
+    ///
+    /// The calling task owns one discarding task group. Its children are `start()` and every
+    /// child coordinator this node starts, whichever task asked for it (see `spawn`). The
+    /// group's body waits for mail; once the flow has an end cause it cancels the group.
+    /// The teardown order of the brief follows from the structure:
+    ///
+    /// 1. leaving the group awaits every child task; each child coordinator first tears
+    ///    down its own subtree in the same way, so the deepest coordinators end first;
+    /// 2. the presentations this coordinator still owns are dismissed, most recent first;
+    /// 3. the outcome is recorded, the parent forgets the node, waiters are resumed, and
+    ///    the lifecycle event is sent;
+    /// 4. this function returns, and with it the last reference the runtime held to the
+    ///    coordinator.
+    func host<C: Coordinator>(_ coordinator: C) async -> FlowOutcome<C.Output> {
+        context?.emit(self, .started)
+        await withDiscardingTaskGroup { group in
+            if Task.isCancelled {
+                requestEnd(.cancelled)
+            } else {
+                group.addTask { await self.runStart(coordinator) }
+            }
+            while true {
+                let mail = await nextMail()
+                for job in mail.jobs {
+                    group.addTask(operation: job)
+                }
+                if mail.end { break }
+            }
+            group.cancelAll()
+        }
+        await dismissRemainingPresentations()
+        return FlowOutcome(completeTeardown())
+    }
+
+    private func runStart<C: Coordinator>(_ coordinator: C) async {
+        withUnsafeCurrentTask { task in
+            state.withLock { $0.startTask = task }
+        }
+        let cause: EndCause
+        do {
+            cause = .finished(try await coordinator.start())
+        } catch is CancellationError {
+            cause = .cancelled
+        } catch {
+            cause = .failed(error)
+        }
+        state.withLock { $0.startTask = nil }
+        requestEnd(cause)
+    }
+
+    /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
+    private func dismissRemainingPresentations() async {
+        let remaining = state.withLock { $0.presentations }
+        for presentation in remaining.reversed() {
+            await presentation.tearDown()
+        }
+    }
+
+    /// Teardown step 3: the outcome is final; tell the parent and everyone waiting.
+    private func completeTeardown() -> EndCause {
+        let (cause, parent, id, waiters, context) = state.withLock { state in
+            let cause = state.machine.teardownCompleted()
+            let parent = state.parent
+            state.parent = nil
+            defer { state.endWaiters = [] }
+            return (cause, parent, state.id, state.endWaiters, state.context)
+        }
+        parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
+        context?.emit(self, .ended(cause))
+        for waiter in waiters {
+            waiter.resume(returning: cause)
+        }
+        return cause
+    }
+
+    // MARK: Presentations
+
+    /// Creates a presentation of `screen` owned by this node and records it, before the
+    /// presenter shows it, so that a teardown that starts meanwhile knows about it.
+    func makePresentation(
+        _ screen: any Screen,
+        on presenter: any Presenter,
+        role: PresentationRole
+    ) throws(CoordinatorError) -> Presentation {
+        try state.withLock { state throws(CoordinatorError) -> Presentation in
+            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
+            guard let context = state.context else { preconditionFailure("a running node has a tree context") }
+            let isMain =
+                switch role {
+                case .automatic: !state.hasPresented
+                case .main: true
+                case .auxiliary: false
+                }
+            state.hasPresented = true
+            let presentation = Presentation(
+                id: PresentationID(rawValue: context.makeID()),
+                screen: screen,
+                isMain: isMain,
+                presenter: presenter,
+                owner: self)
+            state.presentations.append(presentation)
+            return presentation
+        }
+    }
+
+    /// The presenter has shown `presentation`. If this coordinator's teardown began while
+    /// it was being shown, it is dismissed again and `flowEnded` is thrown.
+    func didPresent(_ presentation: Presentation) async throws {
+        guard presentation.markPresented() else {
+            await presentation.performDismissal(.tornDown)
+            try state.withLock { state throws(CoordinatorError) in
+                try state.machine.checkRunning(
+                    to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
+            }
+            return
+        }
+        context?.emit(self, .presented(presentation.info))
+    }
+
+    /// A presentation this node owns has left the screen (for any reason). If it was a
+    /// main presentation of a running flow, the flow ends as dismissed.
+    func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
+        let endsFlow = state.withLock { state -> Bool in
+            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
+                state.presentations.remove(at: index)
+            }
+            return presentation.isMain && state.machine.isRunning
+        }
+        context?.emit(self, .dismissed(presentation.info, reason))
+        if endsFlow {
+            requestEnd(.dismissed(reason))
+        }
+    }
+
+    /// The presenter failed to show `presentation`: forget it.
+    func presentationFailed(_ presentation: Presentation) {
+        presentation.markFailed()
+        state.withLock { state in
+            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
+                state.presentations.remove(at: index)
+            }
+        }
+    }
+}

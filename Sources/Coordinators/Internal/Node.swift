@@ -1,0 +1,215 @@
+/// A coordinator's place in the tree: its lifecycle, children, owned presentations, and the
+/// mailbox through which any task can hand it a child to run.
+///
+/// `Flow` is the public face of a node; `Node+Hosting.swift` runs one.
+final class Node: Sendable {
+    typealias Job = @Sendable () async -> Void
+
+    /// What the hosting loop receives: children to start, and whether the flow is ending.
+    struct Mail {
+        var jobs: [Job]
+        var end: Bool
+    }
+
+    struct State {
+        var machine = LifecycleStateMachine()
+        var id = CoordinatorID(rawValue: 0)
+        var coordinatorType: Any.Type?
+        var parent: Node?
+        var context: TreeContext?
+        /// Live children by id; ids grow, so sorting by id gives start order.
+        var children: [UInt64: Node] = [:]
+        /// Owned presentations still on screen (or being presented), in presentation order.
+        var presentations: [Presentation] = []
+        var hasPresented = false
+        /// Children handed over while the hosting loop was busy.
+        var pendingJobs: [Job] = []
+        /// The hosting loop, while it waits for mail.
+        var host: UnsafeContinuation<Mail, Never>?
+        /// `flow.finished` callers: resumed when an end cause is recorded.
+        var endRequestWaiters = Waiters<EndCause>()
+        /// `ChildFlow` callers: resumed when teardown is complete.
+        var endWaiters: [UnsafeContinuation<EndCause, Never>] = []
+        /// The task running `start()`, while it runs. Compared by identity only, and
+        /// cleared before that task ends, so it never outlives the task it names.
+        var startTask: UnsafeCurrentTask?
+    }
+
+    let state = Locked(State())
+
+    // MARK: Names
+
+    var coordinatorName: String {
+        state.withLock { $0.coordinatorType }.map { String(describing: $0) } ?? "A coordinator that was never run"
+    }
+
+    var id: CoordinatorID { state.withLock { $0.id } }
+
+    // MARK: Joining the tree
+
+    /// Marks the node as running `C` under `parent` (or as the root of `context`).
+    /// Throws `alreadyRun` if this node (its coordinator instance) was run before.
+    func bind<C: Coordinator>(_: C.Type, parent: Node?, context: TreeContext) throws(CoordinatorError) {
+        let id = context.makeID()
+        try state.withLock { state throws(CoordinatorError) in
+            try state.machine.bind(coordinator: String(describing: C.self))
+            state.id = CoordinatorID(rawValue: id)
+            state.coordinatorType = C.self
+            state.parent = parent
+            state.context = context
+        }
+    }
+
+    /// Binds `child` to run `C` as a child of this node. If this node no longer runs, the
+    /// child is marked as ended (its instance is spent) and the error is thrown.
+    func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) {
+        let context = try state.withLock { state throws(CoordinatorError) -> TreeContext? in
+            try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+            return state.context
+        }
+        guard let context else { preconditionFailure("a running node has a tree context") }
+        try child.bind(C.self, parent: self, context: context)
+        do {
+            try state.withLock { state throws(CoordinatorError) in
+                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                state.children[child.state.withLock { $0.id.rawValue }] = child
+            }
+        } catch {
+            child.abandon(error)
+            throw error
+        }
+    }
+
+    /// Ends a bound node that will never be hosted.
+    func abandon(_ error: CoordinatorError) {
+        state.withLock { state in
+            _ = state.machine.requestEnd(.failed(error))
+            _ = state.machine.teardownCompleted()
+            state.parent = nil
+        }
+    }
+
+    // MARK: The hosting loop's mailbox
+
+    /// Hands `job` (a child to run) to the hosting loop, which adds it to this node's task
+    /// group. Throws if the flow no longer runs.
+    func spawn(_ job: @escaping Job) throws(CoordinatorError) {
+        let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Mail, Never>? in
+            try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+            guard let host = state.host else {
+                state.pendingJobs.append(job)
+                return nil
+            }
+            state.host = nil
+            return host
+        }
+        host?.resume(returning: Mail(jobs: [job], end: false))
+    }
+
+    /// Waits for children to start or for the end of the flow. Cancelling the hosting task
+    /// ends the flow as cancelled.
+    func nextMail() async -> Mail {
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Mail, Never>) in
+                let mail = state.withLock { state -> Mail? in
+                    let end = !state.machine.isRunning
+                    guard end || !state.pendingJobs.isEmpty else {
+                        state.host = continuation
+                        return nil
+                    }
+                    defer { state.pendingJobs = [] }
+                    return Mail(jobs: state.pendingJobs, end: end)
+                }
+                if let mail { continuation.resume(returning: mail) }
+            }
+        } onCancel: {
+            requestEnd(.cancelled)
+        }
+    }
+
+    // MARK: Ending
+
+    /// Records `cause` if the flow still runs, and wakes everything waiting for that.
+    /// Returns `false` if an earlier cause already ended the flow.
+    @discardableResult
+    func requestEnd(_ cause: EndCause) -> Bool {
+        endTransition { state in state.machine.requestEnd(cause) }
+    }
+
+    /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing
+    /// a flow that is not running is a misuse.
+    func finish(_ cause: EndCause) throws(CoordinatorError) {
+        _ = try endTransition { (state: inout State) throws(CoordinatorError) -> Bool in
+            let type = state.coordinatorType
+            try state.machine.finish(cause, coordinator: type.map { String(describing: $0) } ?? "A coordinator")
+            return true
+        }
+    }
+
+    private func endTransition<Failure: Error>(
+        _ transition: (inout State) throws(Failure) -> Bool
+    ) throws(Failure) -> Bool {
+        typealias Woken = (Mail, UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause)
+        let woken = try state.withLock { state throws(Failure) -> Woken? in
+            guard try transition(&state), let cause = state.machine.endCause else { return nil }
+            let host = state.host
+            state.host = nil
+            defer { state.pendingJobs = [] }
+            return (Mail(jobs: state.pendingJobs, end: true), host, state.endRequestWaiters.takeAll(), cause)
+        }
+        guard let (mail, host, waiters, cause) = woken else { return false }
+        host?.resume(returning: mail)
+        for waiter in waiters { waiter.resume(returning: cause) }
+        return true
+    }
+
+    /// Waits until an end cause is recorded and returns it. Cancelling the waiting task
+    /// throws `CancellationError`; the flow itself is unaffected.
+    func endRequested() async throws -> EndCause {
+        try await awaitValue { continuation in
+            state.withLock { state in
+                if let cause = state.machine.endCause { return .ready(cause) }
+                if case .idle = state.machine.phase {
+                    return .failed(
+                        CoordinatorError(
+                            .notRunning,
+                            "\(Self.name(state)) awaited flow.finished before it was run. Await it from start()."))
+                }
+                return .waiting(state.endRequestWaiters.add(continuation))
+            }
+        } cancel: { id in
+            self.state.withLock { $0.endRequestWaiters.remove(id) }
+        }
+    }
+
+    /// Waits until the flow has ended and been torn down, and returns how it ended.
+    /// Not cancellable, like `Task.value`: the flow always ends, at the latest with its parent.
+    func ended() async -> EndCause {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
+            let cause = state.withLock { state -> EndCause? in
+                if case .ended(let cause) = state.machine.phase { return cause }
+                state.endWaiters.append(continuation)
+                return nil
+            }
+            if let cause { continuation.resume(returning: cause) }
+        }
+    }
+
+    // MARK: The start task
+
+    /// Whether the calling task is the one running this node's `start()`.
+    var isCurrentTaskStartTask: Bool {
+        withUnsafeCurrentTask { current in
+            guard let current else { return false }
+            return state.withLock { $0.startTask == current }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func name(_ state: State) -> String {
+        state.coordinatorType.map { String(describing: $0) } ?? "A coordinator that was never run"
+    }
+
+    var context: TreeContext? { state.withLock { $0.context } }
+}

@@ -1,0 +1,228 @@
+/// A screen shown by a presenter on behalf of the coordinator that owns it.
+///
+/// Coordinators get one from `flow.present(_:on:)`; presenters receive one in
+/// `present(_:)` and keep it while it is on their surface. Its dismissal can be awaited:
+///
+/// ```swift
+/// let help = try await flow.present(HelpScreen(), on: modal, role: .auxiliary)
+/// let reason = try await help.dismissal   // .byUser after a swipe down
+/// ```
+///
+/// Two presentations are equal only if they are the same presentation.
+public final class Presentation: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// Identifies this presentation within its tree.
+    public let id: PresentationID
+    /// What is shown.
+    public let screen: any Screen
+    /// Whether this is a main presentation of its coordinator (see `PresentationRole`).
+    public let isMain: Bool
+    /// The presenter that shows it.
+    public let presenter: any Presenter
+
+    let owner: Node
+    private let state = Locked(State())
+
+    private struct State {
+        var phase = Phase.presenting(teardownRequested: false)
+        var waiters = Waiters<DismissalReason>()
+    }
+
+    private enum Phase {
+        case presenting(teardownRequested: Bool)
+        case presented
+        case dismissing(DismissalReason)
+        case dismissed(DismissalReason)
+    }
+
+    init(id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: Node) {
+        self.id = id
+        self.screen = screen
+        self.isMain = isMain
+        self.presenter = presenter
+        self.owner = owner
+    }
+
+    // MARK: Reading
+
+    /// Whether the presentation is on the surface now (shown, and not yet dismissed).
+    public var isPresented: Bool {
+        state.withLock {
+            if case .presented = $0.phase { return true }
+            return false
+        }
+    }
+
+    /// Why it left the surface, or `nil` while it has not.
+    public var dismissalReason: DismissalReason? {
+        state.withLock {
+            if case .dismissed(let reason) = $0.phase { return reason }
+            return nil
+        }
+    }
+
+    /// The identifier of the coordinator that owns it.
+    public var ownerID: CoordinatorID { owner.id }
+
+    /// Resumes once the presentation has left the surface, with the reason.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`; the
+    /// presentation stays as it is.
+    public var dismissal: DismissalReason {
+        get async throws {
+            try await awaitValue { continuation in
+                state.withLock { state in
+                    if case .dismissed(let reason) = state.phase { return .ready(reason) }
+                    return .waiting(state.waiters.add(continuation))
+                }
+            } cancel: { [state] id in
+                state.withLock { $0.waiters.remove(id) }
+            }
+        }
+    }
+
+    /// `p3 LoginScreen (main)`.
+    public var description: String { "\(id) \(screen.screenName)\(isMain ? " (main)" : "")" }
+
+    // MARK: Reporting, for presenters
+
+    /// Tells the runtime that this presentation left the surface by a way the runtime did
+    /// not ask for: a user gesture, a pop, a replaced stack.
+    ///
+    /// Presenters call this once per presentation they remove on their own. The first
+    /// report wins; later ones, and reports for a presentation the runtime is already
+    /// dismissing, change nothing and return `false`. If this was its coordinator's main
+    /// presentation, that coordinator ends as `dismissed(reason)` and its subtree is torn
+    /// down.
+    @discardableResult
+    public func reportDismissal(_ reason: DismissalReason) -> Bool {
+        let transition = state.withLock { state -> Bool in
+            switch state.phase {
+            case .presenting, .presented:
+                state.phase = .dismissing(reason)
+                return true
+            case .dismissing, .dismissed:
+                return false
+            }
+        }
+        if transition { finishDismissal() }
+        return transition
+    }
+
+    // MARK: Runtime side
+
+    /// The presenter returned from `present`. Returns `false` (and moves to dismissing) if
+    /// the owner's teardown asked for it meanwhile; the caller then dismisses it.
+    func markPresented() -> Bool {
+        state.withLock { state in
+            switch state.phase {
+            case .presenting(teardownRequested: false):
+                state.phase = .presented
+                return true
+            case .presenting(teardownRequested: true):
+                state.phase = .dismissing(.tornDown)
+                return false
+            case .presented, .dismissing, .dismissed:
+                // Reported dismissed while being presented: it is gone already.
+                return true
+            }
+        }
+    }
+
+    /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
+    func markFailed() {
+        let waiters = state.withLock { state -> [UnsafeContinuation<DismissalReason, any Error>] in
+            state.phase = .dismissed(.tornDown)
+            return state.waiters.takeAll()
+        }
+        for waiter in waiters { waiter.resume(returning: .tornDown) }
+    }
+
+    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
+    func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
+        try state.withLock { state throws(CoordinatorError) in
+            switch state.phase {
+            case .presented:
+                state.phase = .dismissing(reason)
+            case .presenting:
+                throw CoordinatorError(
+                    .alreadyDismissed,
+                    "\(self) is still being presented. Await flow.present(_:on:) before dismissing what it returns.")
+            case .dismissing(let earlier), .dismissed(let earlier):
+                throw CoordinatorError(
+                    .alreadyDismissed,
+                    "\(self) was already dismissed (\(earlier)). Check presentation.isPresented, or await "
+                        + "presentation.dismissal, instead of dismissing it twice.")
+            }
+        }
+    }
+
+    /// Asks the presenter to remove it, then records the dismissal.
+    func performDismissal(_ reason: DismissalReason) async {
+        try? await presenter.dismiss(self, reason: reason)
+        finishDismissal()
+    }
+
+    /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
+    /// presenting call dismiss it; then wait until it is gone.
+    func tearDown() async {
+        enum Step { case dismiss, wait, done }
+        let step = state.withLock { state -> Step in
+            switch state.phase {
+            case .presented:
+                state.phase = .dismissing(.tornDown)
+                return .dismiss
+            case .presenting:
+                state.phase = .presenting(teardownRequested: true)
+                return .wait
+            case .dismissing:
+                return .wait
+            case .dismissed:
+                return .done
+            }
+        }
+        switch step {
+        case .dismiss: await performDismissal(.tornDown)
+        case .wait: await waitUntilDismissed()
+        case .done: return
+        }
+    }
+
+    /// Waits until the presentation is gone. Not cancellable: teardown must not move on
+    /// while the screen is still shown, even in a cancelled task.
+    private func waitUntilDismissed() async {
+        _ = try? await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<DismissalReason, any Error>) in
+            let reason = state.withLock { state -> DismissalReason? in
+                if case .dismissed(let reason) = state.phase { return reason }
+                _ = state.waiters.add(continuation)
+                return nil
+            }
+            if let reason { continuation.resume(returning: reason) }
+        }
+    }
+
+    /// Moves from dismissing to dismissed, wakes waiters, and tells the owner.
+    private func finishDismissal() {
+        typealias Finished = (DismissalReason, [UnsafeContinuation<DismissalReason, any Error>])
+        let finished = state.withLock { state -> Finished? in
+            guard case .dismissing(let reason) = state.phase else { return nil }
+            state.phase = .dismissed(reason)
+            return (reason, state.waiters.takeAll())
+        }
+        guard let (reason, waiters) = finished else { return }
+        for waiter in waiters { waiter.resume(returning: reason) }
+        owner.presentationLeft(self, reason: reason)
+    }
+
+    // MARK: Hashable
+
+    /// Identity: equal only to itself.
+    public static func == (lhs: Presentation, rhs: Presentation) -> Bool { lhs === rhs }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    var info: PresentationInfo {
+        PresentationInfo(
+            id: id, screen: screen.screenName, presenter: String(describing: type(of: presenter)), isMain: isMain)
+    }
+}

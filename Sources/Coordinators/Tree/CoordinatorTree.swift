@@ -1,0 +1,71 @@
+/// The root host: runs a root coordinator, cancels it, and shows what runs.
+///
+/// ```swift
+/// let tree = CoordinatorTree()
+/// let navigation = NavigationPresenter()
+/// let output = try await tree.run(AppCoordinator(navigation: navigation))
+/// ```
+///
+/// The root runs in the calling task, so the tree is as structured as the code that
+/// awaits it. While it runs, `snapshot()` shows the live tree and `events()` streams its
+/// lifecycle. One tree runs one root at a time; it may run another root after that.
+public final class CoordinatorTree: Sendable {
+    let context = TreeContext()
+
+    /// Creates an idle tree.
+    public init() {}
+
+    /// Runs `root` in the calling task and returns its output once it and its whole
+    /// subtree are torn down.
+    ///
+    /// Throws what `FlowOutcome.get()` throws: the root's own error, `CancellationError`,
+    /// `FlowDismissed`, or a `CoordinatorError` if the root was run before or the tree is
+    /// already running another root.
+    ///
+    /// Cancellation: cancelling the calling task (or calling `cancel()`) cancels the root
+    /// and its whole subtree; this returns after the teardown with `CancellationError`.
+    public func run<Root: Coordinator>(_ root: Root) async throws -> Root.Output {
+        try await runForOutcome(root).get()
+    }
+
+    /// Runs `root` like `run(_:)`, but returns how it ended instead of throwing.
+    ///
+    /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
+    public func runForOutcome<Root: Coordinator>(_ root: Root) async -> FlowOutcome<Root.Output> {
+        let node = root.flow.node
+        do {
+            try context.beginRun(node, coordinator: String(describing: Root.self))
+            do {
+                try node.bind(Root.self, parent: nil, context: context)
+            } catch {
+                context.endRun()
+                throw error
+            }
+        } catch {
+            return .failed(error)
+        }
+        let outcome = await node.host(root)
+        context.endRun()
+        return outcome
+    }
+
+    /// Cancels the running root and with it the whole tree. Does nothing if no root runs.
+    public func cancel() {
+        context.state.withLock { $0.root }?.requestEnd(.cancelled)
+    }
+
+    /// The live tree now: each coordinator's type, state, owned presentations and children.
+    public func snapshot() -> TreeSnapshot {
+        TreeSnapshot(root: context.state.withLock { $0.root }.map(CoordinatorSnapshot.init(of:)))
+    }
+
+    /// The lifecycle events of this tree from now on: coordinators started and ended,
+    /// screens presented and dismissed.
+    ///
+    /// The sequence ends when the run in progress ends (or the next run, if none is in
+    /// progress). Events are buffered without limit until read, so read them or drop the
+    /// sequence. When nobody subscribes, the runtime does not build events at all.
+    public func events() -> LifecycleEvents {
+        LifecycleEvents(subscription: context.subscribe())
+    }
+}

@@ -1,0 +1,79 @@
+/// Something that happened to a coordinator of a `CoordinatorTree`.
+public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// The coordinator began to run.
+        case started
+        /// One of its presentations is on screen.
+        case presented(PresentationInfo)
+        /// One of its presentations left the screen, for this reason.
+        case dismissed(PresentationInfo, DismissalReason)
+        /// It ended with an output; its subtree and screens are gone.
+        case finished
+        /// It ended with an error (described here); its subtree and screens are gone.
+        case failed(String)
+        /// It was cancelled; its subtree and screens are gone.
+        case cancelled
+        /// Its main presentation left the screen (for this reason), which ended it; its
+        /// subtree and screens are gone.
+        case endedByDismissal(DismissalReason)
+
+        /// Whether this event is the coordinator's last.
+        public var isEnd: Bool {
+            switch self {
+            case .started, .presented, .dismissed: false
+            case .finished, .failed, .cancelled, .endedByDismissal: true
+            }
+        }
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The coordinator it happened to.
+    public let coordinator: CoordinatorID
+    /// That coordinator's type name.
+    public let coordinatorType: String
+    /// Its parent, or `nil` for the root.
+    public let parent: CoordinatorID?
+
+    /// `LoginCoordinator #3 presented p4 LoginScreen (main) on ModalPresenter`, and so on.
+    public var description: String {
+        let subject = "\(coordinatorType) \(coordinator)"
+        switch kind {
+        case .started: return "\(subject) started"
+        case .presented(let info): return "\(subject) presented \(info)"
+        case .dismissed(let info, let reason): return "\(subject) dismissed \(info) (\(reason))"
+        case .finished: return "\(subject) finished"
+        case .failed(let error): return "\(subject) failed: \(error)"
+        case .cancelled: return "\(subject) cancelled"
+        case .endedByDismissal(let reason): return "\(subject) ended: main screen dismissed (\(reason))"
+        }
+    }
+}
+
+/// Identifies a coordinator within its tree.
+public struct CoordinatorID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The raw number, unique within one `CoordinatorTree`.
+    public let rawValue: UInt64
+
+    /// `#3`.
+    public var description: String { "#\(rawValue)" }
+
+    /// Orders by start.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A presentation described by plain values, for events and snapshots.
+public struct PresentationInfo: Sendable, Hashable, CustomStringConvertible {
+    /// The presentation's identifier.
+    public let id: PresentationID
+    /// The screen's name (`Screen.screenName`).
+    public let screen: String
+    /// The presenter's type name.
+    public let presenter: String
+    /// Whether it is a main presentation of its coordinator.
+    public let isMain: Bool
+
+    /// `p4 LoginScreen (main) on ModalPresenter`.
+    public var description: String { "\(id) \(screen)\(isMain ? " (main)" : "") on \(presenter)" }
+}

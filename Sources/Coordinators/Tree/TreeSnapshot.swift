@@ -1,0 +1,129 @@
+/// The live coordinator tree at one moment, as plain values.
+///
+/// `description` prints it as an indented tree; `mermaid` as a Mermaid flowchart.
+///
+/// ```text
+/// AppCoordinator #1 [running]
+///   · p2 HomeScreen (main) on NavigationPresenter
+///   LoginCoordinator #3 [running]
+///     · p4 LoginScreen (main) on ModalPresenter
+/// ```
+public struct TreeSnapshot: Sendable, Hashable, CustomStringConvertible {
+    /// The root coordinator, or `nil` if the tree runs nothing.
+    public let root: CoordinatorSnapshot?
+
+    /// Every coordinator in the tree, parents before children.
+    public var allCoordinators: [CoordinatorSnapshot] {
+        var result: [CoordinatorSnapshot] = []
+        func visit(_ node: CoordinatorSnapshot) {
+            result.append(node)
+            node.children.forEach(visit)
+        }
+        root.map(visit)
+        return result
+    }
+
+    /// The tree as indented text, one coordinator or presentation per line.
+    public var description: String {
+        guard let root else { return "(no coordinator running)" }
+        var lines: [String] = []
+        func visit(_ node: CoordinatorSnapshot, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            lines.append("\(indent)\(node.coordinatorType) \(node.id) [\(node.state)]")
+            for presentation in node.presentations {
+                lines.append("\(indent)  · \(presentation)")
+            }
+            for child in node.children {
+                visit(child, depth: depth + 1)
+            }
+        }
+        visit(root, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The tree as a Mermaid flowchart (`graph TD`), for documentation and debugging.
+    public var mermaid: String {
+        var lines = ["graph TD"]
+        func label(_ node: CoordinatorSnapshot) -> String {
+            let screens = node.presentations.map { "<br/>· \($0.screen)\($0.isMain ? " (main)" : "")" }.joined()
+            return "\(node.coordinatorType) \(node.id)<br/><i>\(node.state)</i>\(screens)"
+                .replacingAll("\"", with: "'")
+        }
+        func visit(_ node: CoordinatorSnapshot) {
+            lines.append("    c\(node.id.rawValue)[\"\(label(node))\"]")
+            for child in node.children {
+                visit(child)
+                lines.append("    c\(node.id.rawValue) --> c\(child.id.rawValue)")
+            }
+        }
+        root.map(visit)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One coordinator in a `TreeSnapshot`.
+public struct CoordinatorSnapshot: Sendable, Hashable {
+    /// Its identifier within the tree.
+    public let id: CoordinatorID
+    /// Its type's name.
+    public let coordinatorType: String
+    /// Where it is in its lifecycle.
+    public let state: FlowState
+    /// The presentations it owns that are on screen, in the order they were made.
+    public let presentations: [PresentationInfo]
+    /// Its live children, in the order they started.
+    public let children: [CoordinatorSnapshot]
+
+    init(of node: Node) {
+        let (id, type, phase, presentations, children) = node.state.withLock { state in
+            (state.id, Node.name(state), FlowState(state.machine.phase), state.presentations, state.children)
+        }
+        self.id = id
+        self.coordinatorType = type
+        self.state = phase
+        self.presentations = presentations.map(\.info)
+        self.children = children.sorted { $0.key < $1.key }.map { CoordinatorSnapshot(of: $0.value) }
+    }
+}
+
+/// Where a flow is in its lifecycle.
+public enum FlowState: Sendable, Hashable, CustomStringConvertible {
+    /// Its coordinator has not been run.
+    case idle
+    /// Its coordinator runs.
+    case running
+    /// It has an outcome and is tearing down its children and screens.
+    case ending
+    /// It is torn down; its outcome is final.
+    case ended
+
+    init(_ phase: LifecycleStateMachine.Phase) {
+        switch phase {
+        case .idle: self = .idle
+        case .running: self = .running
+        case .ending: self = .ending
+        case .ended: self = .ended
+        }
+    }
+
+    /// `idle`, `running`, `ending` or `ended`.
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .running: "running"
+        case .ending: "ending"
+        case .ended: "ended"
+        }
+    }
+}
+
+extension String {
+    /// `replacingOccurrences(of:with:)` without Foundation.
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
