@@ -1,0 +1,230 @@
+import Coordinators
+import Testing
+
+/// `flow.run`, `flow.runForOutcome` and `flow.start`: typed results and the four outcomes.
+@Suite(.timeLimit(.minutes(1)))
+struct ChildFlowTests {
+    struct Boom: Error, Equatable {}
+
+    actor Returns<Value: Sendable>: Coordinator {
+        let flow = Flow<Value>()
+        let value: Value
+        init(_ value: Value) { self.value = value }
+        func start() async throws -> Value { value }
+    }
+
+    actor Throws: Coordinator {
+        let flow = Flow<Int>()
+        func start() async throws -> Int { throw Boom() }
+    }
+
+    actor Runs<Child: Coordinator>: Coordinator {
+        let flow = Flow<FlowOutcome<Child.Output>>()
+        let child: Child
+        init(_ child: Child) { self.child = child }
+        func start() async throws -> FlowOutcome<Child.Output> { await flow.runForOutcome(child) }
+    }
+
+    @Test func runReturnsTheChildsTypedOutput() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<String>()
+            func start() async throws -> String {
+                let count = try await flow.run(Returns(3))
+                let word = try await flow.run(Returns("apples"))
+                return "\(count) \(word)"
+            }
+        }
+        #expect(try await CoordinatorTree().run(Parent()) == "3 apples")
+    }
+
+    @Test func runRethrowsTheChildsError() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<Int>()
+            func start() async throws -> Int { try await flow.run(Throws()) }
+        }
+        await #expect(throws: Boom.self) { try await CoordinatorTree().run(Parent()) }
+    }
+
+    @Test func runForOutcomeTellsFinishedAndFailedApart() async throws {
+        let finished = try await CoordinatorTree().run(Runs(Returns(5)))
+        #expect(finished.output == 5)
+        let failed = try await CoordinatorTree().run(Runs(Throws()))
+        guard case .failed(let error) = failed else {
+            Issue.record("expected failed, got \(failed)")
+            return
+        }
+        #expect(error is Boom)
+    }
+
+    @Test func runForOutcomeReportsAUserDismissal() async throws {
+        let navigation = NavigationPresenter()
+        async let outcome = CoordinatorTree().run(Runs(Branch("child", on: navigation)))
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        // The root of a stack cannot be swiped back; a modal-style report stands in here.
+        navigation.stack[0].reportDismissal(.byUser)
+        guard case .dismissed(.byUser) = try await outcome else {
+            Issue.record("expected dismissed(byUser), got \(try await outcome)")
+            return
+        }
+    }
+
+    @Test func runThrowsFlowDismissedWhenTheChildsMainScreenIsDismissed() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<String>()
+            let navigation: NavigationPresenter
+            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
+            func start() async throws -> String {
+                try await flow.present(TestScreen("parent"), on: navigation)
+                do {
+                    return try await flow.run(Branch("child", on: navigation))
+                } catch let dismissed as FlowDismissed {
+                    return "child \(dismissed.reason)"
+                }
+            }
+        }
+        let navigation = NavigationPresenter()
+        async let result = CoordinatorTree().run(Parent(navigation))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        try await navigation.userPop()
+        #expect(try await result == "child byUser")
+    }
+
+    @Test func startReturnsAHandleWhoseValueIsTheOutput() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<[Int]>()
+            func start() async throws -> [Int] {
+                let handles = try (1...3).map { try flow.start(Returns($0)) }
+                var values: [Int] = []
+                for handle in handles { values.append(try await handle.value) }
+                return values
+            }
+        }
+        #expect(try await CoordinatorTree().run(Parent()) == [1, 2, 3])
+    }
+
+    @Test func cancellingAHandleCancelsOnlyThatChild() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<String>()
+            let navigation: NavigationPresenter
+            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
+            func start() async throws -> String {
+                try await flow.present(TestScreen("parent"), on: navigation)
+                let doomed = try flow.start(Branch("doomed", on: navigation))
+                let kept = try flow.start(Branch("kept", on: navigation))
+                try await navigation.waitUntil { $0.stack.count == 3 }
+                doomed.cancel()
+                let outcome = await doomed.outcome
+                // The sibling and this coordinator still run, and the sibling's screen is up.
+                guard case .cancelled = outcome, kept.state == .running, flow.state == .running else {
+                    return "wrong: \(outcome) \(kept.state)"
+                }
+                return navigation.state.screenNames.joined(separator: ",")
+            }
+        }
+        let navigation = NavigationPresenter()
+        #expect(try await CoordinatorTree().run(Parent(navigation)) == "parent,kept")
+        #expect(navigation.stack.isEmpty)
+    }
+
+    @Test func cancellingTheTaskThatAwaitsRunCancelsTheChild() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<String>()
+            let navigation: NavigationPresenter
+            var waiting: Task<FlowOutcome<String>, Never>?
+            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
+            func start() async throws -> String {
+                try await flow.present(TestScreen("parent"), on: navigation)
+                return try await flow.finished
+            }
+            /// Runs a child from another task, as a screen's action would.
+            func openChild() {
+                waiting = Task { await flow.runForOutcome(Branch("child", on: navigation)) }
+            }
+            func cancelOpening() async -> FlowOutcome<String>? {
+                waiting?.cancel()
+                return await waiting?.value
+            }
+        }
+        let navigation = NavigationPresenter()
+        let parent = Parent(navigation)
+        let tree = CoordinatorTree()
+        async let result = tree.runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        await parent.openChild()
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let outcome = await parent.cancelOpening()
+        guard case .cancelled? = outcome else {
+            Issue.record("expected cancelled, got \(String(describing: outcome))")
+            return
+        }
+        #expect(navigation.state.screenNames == ["parent"])
+        #expect(tree.snapshot().root?.children.isEmpty == true)
+        try parent.flow.finish(with: "done")
+        #expect(await result.output == "done")
+    }
+
+    @Test func childrenStartedFromAnotherTaskBelongToTheCoordinatorsSubtree() async throws {
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        let tree = CoordinatorTree()
+        async let outcome = tree.runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        // This test's task is not the parent's; the children still join the parent's tree.
+        let first = try parent.flow.start(Branch("first", on: navigation))
+        try parent.flow.start(Branch("second", on: navigation))
+        try await navigation.waitUntil { $0.stack.count == 3 }
+        let snapshot = tree.snapshot()
+        #expect(snapshot.root?.children.map(\.id) == [first.id, snapshot.root!.children[1].id])
+        #expect(snapshot.root?.children.count == 2)
+        // Ending the parent ends them: they are its child tasks.
+        tree.cancel()
+        guard case .cancelled = await outcome else {
+            Issue.record("expected cancelled")
+            return
+        }
+        guard case .cancelled = await first.outcome else {
+            Issue.record("expected the child to be cancelled with its parent")
+            return
+        }
+        #expect(navigation.stack.isEmpty)
+    }
+
+    @Test func eventStyleFinishHandsTheOutputToTheParent() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<String>()
+            let child: Branch
+            init(child: Branch) { self.child = child }
+            func start() async throws -> String { "got " + (try await flow.run(child)) }
+        }
+        let navigation = NavigationPresenter()
+        let child = Branch("child", on: navigation)
+        async let result = CoordinatorTree().run(Parent(child: child))
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        try await child.done("answer")
+        #expect(try await result == "got answer")
+    }
+
+    @Test func finishThrowingFailsTheFlowWithThatError() async throws {
+        let navigation = NavigationPresenter()
+        let child = Branch("child", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(child)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        try child.flow.finish(throwing: Boom())
+        guard case .failed(let error) = await outcome else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(error as? Boom == Boom())
+    }
+
+    @Test func voidFlowsFinishWithoutAValue() async throws {
+        actor Quiet: Coordinator {
+            let flow = Flow<Void>()
+            func start() async throws {
+                try flow.finish()
+                try await flow.finished
+            }
+        }
+        try await CoordinatorTree().run(Quiet())
+    }
+}

@@ -1,0 +1,108 @@
+import Coordinators
+
+/// A screen identified by a name.
+struct TestScreen: Screen {
+    let name: String
+    init(_ name: String) { self.name = name }
+    var screenName: String { name }
+}
+
+/// Records what happened, in order, from any task; used to check deinit and teardown order.
+final class Journal: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    func record(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+/// A lock for test support, so the tests do not depend on the runtime's internals.
+final class Mutex<Value>: @unchecked Sendable {
+    // Safety: `value` is only touched while `lock` is held.
+    private var value: Value
+    private let lock = NSLockLike()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A pthread mutex (Foundation-free, clean under ThreadSanitizer).
+final class NSLockLike: @unchecked Sendable {
+    // Safety: the mutex is allocated once and only used through pthread calls.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// A weak reference, to check that coordinators are released.
+final class Weak<Object: AnyObject>: @unchecked Sendable {
+    // Safety: written once in init; reading a weak reference is thread-safe.
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}
+
+/// An event-style coordinator for tests: shows one main screen on `presenter`, starts
+/// `children` concurrently, then waits to be finished (or ended another way).
+actor Branch: Coordinator {
+    let flow = Flow<String>()
+    let name: String
+    let presenter: any Presenter
+    private var children: [Branch]
+    let journal: Journal?
+
+    init(_ name: String, on presenter: any Presenter, children: [Branch] = [], journal: Journal? = nil) {
+        self.name = name
+        self.presenter = presenter
+        self.children = children
+        self.journal = journal
+    }
+
+    func start() async throws -> String {
+        try await flow.present(TestScreen(name), on: presenter)
+        let children = self.children
+        self.children = []  // the runtime holds them from here on
+        for child in children {
+            try flow.start(child)
+        }
+        return try await flow.finished
+    }
+
+    /// Called by tests acting as the screen.
+    func done(_ value: String) throws { try flow.finish(with: value) }
+
+    deinit { journal?.record("deinit \(name)") }
+}
+
+/// Every screen name that reached the given `.dismissed` events, in order.
+func dismissedScreens(in events: [LifecycleEvent]) -> [String] {
+    events.compactMap { event in
+        if case .dismissed(let info, _) = event.kind { return info.screen }
+        return nil
+    }
+}
+
+/// Drains a tree's events into an array; the sequence ends when the tree's run ends.
+func collect(_ events: LifecycleEvents) async -> [LifecycleEvent] {
+    var all: [LifecycleEvent] = []
+    for await event in events { all.append(event) }
+    return all
+}
