@@ -7,12 +7,39 @@ struct TestScreen: Screen {
     var screenName: String { name }
 }
 
-/// Records what happened, in order, from any task; used to check deinit and teardown order.
+/// Records what happened, in order, from any task; used to check deinit and teardown
+/// order. Tests can wait for a condition on it; each record re-checks the waiters.
 final class Journal: Sendable {
-    private let entries = Mutex<[String]>([])
+    private struct State {
+        var entries: [String] = []
+        var waiters: [(condition: @Sendable ([String]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+    private let state = Mutex(State())
 
-    func record(_ entry: String) { entries.withLock { $0.append(entry) } }
-    var all: [String] { entries.withLock { $0 } }
+    func record(_ entry: String) {
+        let ready = state.withLock { state in
+            state.entries.append(entry)
+            let entries = state.entries
+            let ready = state.waiters.filter { $0.condition(entries) }.map(\.continuation)
+            state.waiters.removeAll { $0.condition(entries) }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    var all: [String] { state.withLock { $0.entries } }
+
+    /// Returns once `condition` holds for the entries. The suite's time limit bounds it.
+    func waitUntil(_ condition: @escaping @Sendable ([String]) -> Bool) async throws {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if condition(state.entries) { return true }
+                state.waiters.append((condition, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
 }
 
 /// A lock for test support, so the tests do not depend on the runtime's internals.

@@ -1,0 +1,188 @@
+import Coordinators
+import Testing
+
+/// Teardown order and cancellation: children before parents, presentations most recent
+/// first, the outcome reported last, and every coordinator released.
+@Suite(.timeLimit(.minutes(1)))
+struct TeardownTests {
+    /// root → (a → (a1, a2), b → (b1)), every coordinator with a screen on one stack.
+    private static func threeLevelTree(on presenter: any Presenter, journal: Journal) -> (Branch, [Weak<Branch>]) {
+        let a1 = Branch("a1", on: presenter, journal: journal)
+        let a2 = Branch("a2", on: presenter, journal: journal)
+        let b1 = Branch("b1", on: presenter, journal: journal)
+        let a = Branch("a", on: presenter, children: [a1, a2], journal: journal)
+        let b = Branch("b", on: presenter, children: [b1], journal: journal)
+        let root = Branch("root", on: presenter, children: [a, b], journal: journal)
+        return (root, [root, a, b, a1, a2, b1].map(Weak.init))
+    }
+
+    private static let parentOf = ["a": "root", "b": "root", "a1": "a", "a2": "a", "b1": "b"]
+
+    @Test func cancellingTheRootDismissesEveryScreenChildrenFirstAndReleasesEveryCoordinator() async throws {
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let tree = CoordinatorTree()
+        let events = tree.events()
+        let weak: [Weak<Branch>]
+        do {
+            let (root, all) = Self.threeLevelTree(on: presenter, journal: journal)
+            weak = all
+            async let outcome = tree.runForOutcome(root)
+            async let log = collect(events)
+            try await waitForScreens(6, journal: journal)
+            #expect(tree.snapshot().allCoordinators.count == 6)
+            tree.cancel()
+            guard case .cancelled = await outcome else {
+                Issue.record("expected cancelled")
+                return
+            }
+            let ended = await log.filter(\.kind.isEnd)
+            #expect(ended.count == 6)
+            #expect(ended.allSatisfy { $0.kind == .cancelled })
+        }
+        #expect(presenter.screens.isEmpty)
+        let dismissals = journal.all.filter { $0.hasPrefix("dismiss ") }
+        #expect(dismissals.count == 6)
+        #expect(dismissals.allSatisfy { $0.hasSuffix(" tornDown") })
+        // Each child's screen is dismissed before its parent's.
+        let order = dismissals.map { $0.split(separator: " ")[1] }.map(String.init)
+        for (child, parent) in Self.parentOf {
+            #expect(order.firstIndex(of: child)! < order.firstIndex(of: parent)!, "\(child) before \(parent)")
+        }
+        #expect(weak.allSatisfy { $0.object == nil })
+        #expect(journal.all.filter { $0.hasPrefix("deinit") }.count == 6)
+        #expect(tree.snapshot().root == nil)
+    }
+
+    @Test func cancellingTheTaskThatRunsTheTreeCancelsEverything() async throws {
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let tree = CoordinatorTree()
+        let (root, weak) = Self.threeLevelTree(on: presenter, journal: journal)
+        let running = Task { await tree.runForOutcome(root) }
+        try await waitForScreens(6, journal: journal)
+        running.cancel()
+        guard case .cancelled = await running.value else {
+            Issue.record("expected cancelled")
+            return
+        }
+        #expect(presenter.screens.isEmpty)
+        #expect(weak.dropFirst().allSatisfy { $0.object == nil })  // the test still holds the root
+    }
+
+    @Test func finishingDismissesOwnScreensMostRecentFirstAfterTheChildren() async throws {
+        actor Owner: Coordinator {
+            let flow = Flow<Int>()
+            let presenter: RecordingPresenter
+            init(_ presenter: RecordingPresenter) { self.presenter = presenter }
+            func start() async throws -> Int {
+                try await flow.present(TestScreen("first"), on: presenter)
+                try await flow.present(TestScreen("second"), on: presenter)
+                try flow.start(Branch("child", on: presenter))
+                try await flow.present(TestScreen("third"), on: presenter)
+                return try await flow.finished
+            }
+        }
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let owner = Owner(presenter)
+        async let result = CoordinatorTree().run(owner)
+        try await waitForScreens(4, journal: journal)
+        journal.record("finish")
+        try owner.flow.finish(with: 1)
+        #expect(try await result == 1)
+        let afterFinish = journal.all.drop { $0 != "finish" }.dropFirst()
+        #expect(
+            Array(afterFinish) == [
+                "dismiss child tornDown", "dismiss third tornDown", "dismiss second tornDown",
+                "dismiss first tornDown",
+            ])
+    }
+
+    @Test func runReturnsOnlyAfterTheChildsSubtreeIsGone() async throws {
+        actor Parent: Coordinator {
+            let flow = Flow<[String]>()
+            let presenter: RecordingPresenter
+            let child: Branch
+            init(_ presenter: RecordingPresenter, child: Branch) {
+                self.presenter = presenter
+                self.child = child
+            }
+            func start() async throws -> [String] {
+                _ = try await flow.run(child)
+                return presenter.screens
+            }
+        }
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let child = Branch(
+            "child", on: presenter,
+            children: [Branch("grandchild", on: presenter, children: [Branch("great", on: presenter)])])
+        async let screensWhenRunReturned = CoordinatorTree().run(Parent(presenter, child: child))
+        try await waitForScreens(3, journal: journal)
+        try await child.done("done")
+        #expect(try await screensWhenRunReturned == [])
+    }
+
+    @Test func cancellingOneChildLeavesItsSiblingsAndParentRunning() async throws {
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        let root = Branch("root", on: navigation)
+        async let outcome = tree.runForOutcome(root)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let left = try root.flow.start(Branch("left", on: navigation, children: [Branch("leftChild", on: navigation)]))
+        let right = try root.flow.start(Branch("right", on: navigation))
+        try await navigation.waitUntil { $0.stack.count == 4 }
+        left.cancel()
+        guard case .cancelled = await left.outcome else {
+            Issue.record("expected cancelled")
+            return
+        }
+        #expect(Set(navigation.state.screenNames) == ["root", "right"])
+        #expect(root.flow.state == .running)
+        #expect(right.state == .running)
+        #expect(tree.snapshot().root?.children.map(\.id) == [right.id])
+        try await root.done("done")
+        #expect(await outcome.output == "done")
+        #expect(right.state == .ended)
+    }
+
+    @Test func everySuspendedAwaitEndsPromptlyOnCancellation() async throws {
+        actor Waiting: Coordinator {
+            let flow = Flow<String>()
+            let navigation: NavigationPresenter
+            let journal: Journal
+            init(_ navigation: NavigationPresenter, _ journal: Journal) {
+                self.navigation = navigation
+                self.journal = journal
+            }
+            func start() async throws -> String {
+                let screen = try await flow.present(TestScreen("waiting"), on: navigation)
+                do {
+                    _ = try await screen.dismissal
+                } catch {
+                    journal.record("dismissal wait: \(type(of: error))")
+                    throw error
+                }
+                return "unreachable"
+            }
+        }
+        let journal = Journal()
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        async let outcome = tree.runForOutcome(Waiting(navigation, journal))
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        tree.cancel()
+        guard case .cancelled = await outcome else {
+            Issue.record("expected cancelled")
+            return
+        }
+        #expect(journal.all == ["dismissal wait: CancellationError"])
+    }
+}
+
+/// Waits until `count` screens have been presented, by reading the journal whenever the
+/// presenter records something. Event-driven: it polls nothing.
+func waitForScreens(_ count: Int, journal: Journal) async throws {
+    try await journal.waitUntil { entries in entries.filter { $0.hasPrefix("present ") }.count >= count }
+}
