@@ -120,14 +120,14 @@ extension Node {
         context?.emit(self, .presented(presentation.info))
     }
 
-    /// A presentation this node owns has left the screen (for any reason). If it was a
-    /// main presentation of a running flow, the flow ends as dismissed.
+    /// A presentation this node owns has left the screen (for any reason). If it was the
+    /// last main presentation of a running flow, the flow ends as dismissed.
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
         let endsFlow = state.withLock { state -> Bool in
             if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
                 state.presentations.remove(at: index)
             }
-            return presentation.isMain && state.machine.isRunning
+            return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
         }
         context?.emit(self, .dismissed(presentation.info, reason))
         if endsFlow {

@@ -182,9 +182,10 @@ public final class NavigationPresenter: Presenter, Observable {
 
 extension Flow {
     /// Replaces the whole stack of `navigation` with presentations of `screens`, owned by
-    /// this coordinator, and returns them. What was on the stack before and is not kept
-    /// reports `.replaced`, most recent first — which ends coordinators whose main screen
-    /// it was.
+    /// this coordinator, and returns them. What was on the stack before reports
+    /// `.replaced`, most recent first — which ends the other coordinators whose main screen
+    /// it was. If it held this coordinator's own main screen, the first new presentation
+    /// becomes its main one, so the coordinator goes on with its new stack.
     ///
     /// Throws `CoordinatorError` `flowEnded` after the flow ended.
     ///
@@ -193,8 +194,9 @@ extension Flow {
     @discardableResult
     public func setStack(_ screens: [any Screen], on navigation: NavigationPresenter) async throws -> [Presentation] {
         try Task.checkCancellation()
-        let presentations = try screens.map { screen throws(CoordinatorError) in
-            try node.makePresentation(screen, on: navigation, role: .automatic)
+        let replacesOwnMain = navigation.stack.contains { $0.owner === node && $0.isMain }
+        let presentations = try screens.enumerated().map { index, screen throws(CoordinatorError) in
+            try node.makePresentation(screen, on: navigation, role: index == 0 && replacesOwnMain ? .main : .automatic)
         }
         navigation.replaceStack(with: presentations).reportDismissals(.replaced)
         for presentation in presentations {

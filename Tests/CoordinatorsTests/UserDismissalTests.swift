@@ -1,0 +1,145 @@
+import Coordinators
+import Testing
+
+/// A person's gestures end exactly the coordinators whose main screen they removed.
+@Suite(.timeLimit(.minutes(1)))
+struct UserDismissalTests {
+    actor Parent: Coordinator {
+        let flow = Flow<FlowOutcome<String>>()
+        let navigation: NavigationPresenter
+        let child: Branch
+        init(_ navigation: NavigationPresenter, child: Branch) {
+            self.navigation = navigation
+            self.child = child
+        }
+        func start() async throws -> FlowOutcome<String> {
+            try await flow.present(TestScreen("parent"), on: navigation)
+            return await flow.runForOutcome(child)
+        }
+    }
+
+    @Test func swipingBackAChildsMainScreenResumesTheParentWithDismissedByUser() async throws {
+        let navigation = NavigationPresenter()
+        let journal = Journal()
+        let weakChild: Weak<Branch>
+        let outcome: FlowOutcome<FlowOutcome<String>>
+        do {
+            let child = Branch("child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal)
+            weakChild = Weak(child)
+            async let result = CoordinatorTree().runForOutcome(Parent(navigation, child: child))
+            try await navigation.waitUntil { $0.stack.count == 3 }
+            try await navigation.userPop(to: navigation.stack[0])
+            outcome = await result
+        }
+        guard case .finished(.dismissed(.byUser)) = outcome else {
+            Issue.record("expected the child to end dismissed(byUser), got \(outcome)")
+            return
+        }
+        #expect(navigation.stack.isEmpty)
+        #expect(weakChild.object == nil)
+        #expect(journal.all == ["deinit child"])
+    }
+
+    @Test func theBackButtonOnTheChildsOnlyScreenEndsIt() async throws {
+        let navigation = NavigationPresenter()
+        let parent = Parent(navigation, child: Branch("child", on: navigation))
+        async let result = CoordinatorTree().run(parent)
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        try await navigation.userPop()
+        guard case .dismissed(.byUser) = try await result else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+    }
+
+    @Test func poppingAScreenThatIsNotMainDoesNotEndItsCoordinator() async throws {
+        let navigation = NavigationPresenter()
+        let child = Branch("child", on: navigation)
+        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let detail = try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
+        try await navigation.userPop()
+        #expect(try await detail.dismissal == .byUser)
+        #expect(child.flow.state == .running)
+        #expect(navigation.state.screenNames == ["parent", "child"])
+        try await child.done("kept going")
+        #expect(try await result.output == "kept going")
+    }
+
+    @Test func onlyTheFirstPresentationIsMainByDefault() async throws {
+        let navigation = NavigationPresenter()
+        let child = Branch("child", on: navigation)
+        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let second = try await child.flow.present(TestScreen("second"), on: navigation)
+        #expect(navigation.stack[1].isMain)
+        #expect(!second.isMain)
+        try await child.done("done")
+        _ = try await result
+    }
+
+    @Test func swipingDownAModalChildEndsIt() async throws {
+        actor ModalParent: Coordinator {
+            let flow = Flow<FlowOutcome<String>>()
+            let navigation: NavigationPresenter
+            let modal: ModalPresenter
+            init(_ navigation: NavigationPresenter, _ modal: ModalPresenter) {
+                self.navigation = navigation
+                self.modal = modal
+            }
+            func start() async throws -> FlowOutcome<String> {
+                try await flow.present(TestScreen("home"), on: navigation)
+                return await flow.runForOutcome(Branch("sheet", on: modal))
+            }
+        }
+        let navigation = NavigationPresenter()
+        let modal = ModalPresenter()
+        async let result = CoordinatorTree().run(ModalParent(navigation, modal))
+        try await modal.waitUntil { $0.modals.count == 1 }
+        try await modal.userDismiss()
+        guard case .dismissed(.byUser) = try await result else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+        #expect(modal.modals.isEmpty)
+    }
+
+    @Test func aCustomPresenterReportsASwipeThroughTheSamePath() async throws {
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        actor Host: Coordinator {
+            let flow = Flow<FlowOutcome<String>>()
+            let presenter: RecordingPresenter
+            init(_ presenter: RecordingPresenter) { self.presenter = presenter }
+            func start() async throws -> FlowOutcome<String> {
+                try await flow.present(TestScreen("host"), on: presenter)
+                return await flow.runForOutcome(Branch("swipeable", on: presenter))
+            }
+        }
+        async let result = CoordinatorTree().run(Host(presenter))
+        try await waitForScreens(2, journal: journal)
+        presenter.userRemoves("swipeable")
+        guard case .dismissed(.byUser) = try await result else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+        // The runtime does not dismiss again what the presenter already removed.
+        #expect(!journal.all.contains("dismiss swipeable tornDown"))
+        #expect(journal.all.contains("dismiss host tornDown"))
+    }
+
+    @Test func aSecondReportOfTheSameDismissalChangesNothing() async throws {
+        let navigation = NavigationPresenter()
+        let child = Branch("child", on: navigation)
+        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let screen = navigation.stack[1]
+        #expect(screen.reportDismissal(.byUser))
+        #expect(!screen.reportDismissal(.replaced))
+        #expect(screen.dismissalReason == .byUser)
+        guard case .dismissed(.byUser) = try await result else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+    }
+}
