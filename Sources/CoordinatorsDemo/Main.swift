@@ -1,0 +1,100 @@
+import Coordinators
+
+/// Runs the cinema app with a scripted person tapping through it, and prints what the
+/// runtime does: lifecycle events, the tree, the stacks.
+@main
+struct Demo {
+    static func main() async throws {
+        let navigation = NavigationPresenter()
+        let modal = ModalPresenter()
+        let tree = CoordinatorTree()
+        var person = SimulatedPerson(navigation: navigation, modal: modal, tree: tree)
+
+        print("== swift-coordinators demo: a cinema app, driven by a scripted person ==")
+        let app = AppCoordinator(navigation: navigation, modal: modal)
+        async let outcome = tree.runForOutcome(app)
+        try await person.use(app)
+
+        print("\nThe root ended: \(await outcome)")
+        print("The tree now: \(tree.snapshot())")
+        print("Navigation stack: \(navigation.state.screenNames), modals: \(modal.state.screenNames)")
+    }
+}
+
+/// Acts as a person would: waits until a screen is visible, then taps or swipes. It reads
+/// the tree's lifecycle events as it goes, printing each, so the output is in the order
+/// things happened.
+struct SimulatedPerson {
+    let navigation: NavigationPresenter
+    let modal: ModalPresenter
+    let tree: CoordinatorTree
+    private var events: LifecycleEvents.Iterator
+
+    init(navigation: NavigationPresenter, modal: ModalPresenter, tree: CoordinatorTree) {
+        self.navigation = navigation
+        self.modal = modal
+        self.tree = tree
+        events = tree.events().makeAsyncIterator()
+    }
+
+    mutating func use(_ app: AppCoordinator) async throws {
+        step("The app starts on the home screen")
+        await printEvents { $0.coordinatorType == "AppCoordinator" && $0.kind.isPresented }
+
+        step("Tap “Sign in”: a modal sign-in flow asks for an email, then a password")
+        async let signedIn = app.signIn()
+        await printEvents { $0.coordinatorType == "EmailStep" && $0.kind.isPresented }
+        print("\n  The tree while signing in:\n\(indented(tree.snapshot().description))\n")
+        try await screen(EmailScreen.self, on: modal.state.top).actions.submit("ada@example.com")
+        await printEvents { $0.coordinatorType == "PasswordStep" && $0.kind.isPresented }
+        try await screen(PasswordScreen.self, on: modal.state.top).actions.submit()
+        await printEvents { $0.coordinatorType == "SignInCoordinator" && $0.kind.isEnd }
+        print("  → sign-in: \(await signedIn)")
+
+        step("Open a movie, then swipe back")
+        async let watched = app.showMovie("Metropolis")
+        await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
+        print("  Stack: \(navigation.state.screenNames)")
+        try await navigation.userPop()
+        await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isEnd }
+        print("  → movie: \(await watched)")
+
+        step("Open another movie, then log out while it is shown: the whole tree is cancelled")
+        async let interrupted = app.showMovie("Nosferatu")
+        await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
+        print("\n  The tree as Mermaid:\n\(indented(tree.snapshot().mermaid))\n")
+        tree.cancel()
+        await printEvents { $0.coordinatorType == "AppCoordinator" && $0.kind.isEnd }
+        print("  → movie: \(await interrupted)")
+    }
+
+    /// Prints events until one matches `last` (inclusive).
+    private mutating func printEvents(until last: (LifecycleEvent) -> Bool) async {
+        while let event = await events.next() {
+            print("  • \(event)")
+            if last(event) { return }
+        }
+    }
+
+    private func step(_ text: String) { print("\n▶ \(text)") }
+
+    private func indented(_ text: String) -> String {
+        text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
+    }
+
+    private func screen<S: Screen>(_: S.Type, on presentation: Presentation?) throws -> S {
+        guard let screen = presentation?.screen as? S else { throw DemoError.unexpectedScreen(presentation) }
+        return screen
+    }
+}
+
+enum DemoError: Error {
+    case unexpectedScreen(Presentation?)
+}
+
+extension LifecycleEvent.Kind {
+    fileprivate var isPresented: Bool {
+        if case .presented = self { return true }
+        return false
+    }
+}
