@@ -58,9 +58,10 @@ public struct CoordinatorError: Error, CustomStringConvertible {
     public let code: Code
     /// A sentence that says what happened and what to change.
     public let message: String
-    /// The file of the call that misused the runtime.
+    /// The runtime source file that detected the misuse (for bug reports; the message
+    /// names the coordinator and the call).
     public let file: String
-    /// The line of the call that misused the runtime.
+    /// The line in `file` that detected the misuse.
     public let line: Int
 
     init(_ code: Code, _ message: String, file: String = #fileID, line: Int = #line) {

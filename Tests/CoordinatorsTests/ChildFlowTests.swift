@@ -163,6 +163,34 @@ struct ChildFlowTests {
         #expect(await result.output == "done")
     }
 
+    @Test func aChildWhoseCallerIsAlreadyCancelledNeverStarts() async throws {
+        actor Records: Coordinator {
+            let flow = Flow<Int>()
+            let journal: Journal
+            init(_ journal: Journal) { self.journal = journal }
+            func start() async throws -> Int {
+                journal.record("started")
+                return 1
+            }
+        }
+        let journal = Journal()
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        async let done = CoordinatorTree().run(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let cancelledCaller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await parent.flow.runForOutcome(Records(journal))
+        }
+        guard case .cancelled = await cancelledCaller.value else {
+            Issue.record("expected cancelled")
+            return
+        }
+        #expect(journal.all.isEmpty)
+        try await parent.done("done")
+        _ = try await done
+    }
+
     @Test func childrenStartedFromAnotherTaskBelongToTheCoordinatorsSubtree() async throws {
         let navigation = NavigationPresenter()
         let parent = Branch("parent", on: navigation)

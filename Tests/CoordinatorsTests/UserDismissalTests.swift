@@ -24,7 +24,8 @@ struct UserDismissalTests {
         let weakChild: Weak<Branch>
         let outcome: FlowOutcome<FlowOutcome<String>>
         do {
-            let child = Branch("child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal)
+            let child = Branch(
+                "child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal)
             weakChild = Weak(child)
             async let result = CoordinatorTree().runForOutcome(Parent(navigation, child: child))
             try await navigation.waitUntil { $0.stack.count == 3 }

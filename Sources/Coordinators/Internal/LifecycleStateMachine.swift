@@ -73,7 +73,9 @@ struct LifecycleStateMachine {
     }
 
     /// Presenting and starting children need a running flow.
-    func checkRunning(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String) throws(CoordinatorError) {
+    func checkRunning(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String)
+        throws(CoordinatorError)
+    {
         switch phase {
         case .running:
             return

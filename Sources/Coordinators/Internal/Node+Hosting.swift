@@ -19,7 +19,9 @@ extension Node {
         await withDiscardingTaskGroup { group in
             if Task.isCancelled {
                 requestEnd(.cancelled)
-            } else {
+            }
+            // A flow cancelled before it was hosted never calls `start()`.
+            if state.withLock({ $0.machine.isRunning }) {
                 group.addTask { await self.runStart(coordinator) }
             }
             while true {

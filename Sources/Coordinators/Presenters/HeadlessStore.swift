@@ -37,32 +37,20 @@ final class HeadlessStore<State: Sendable>: Sendable {
     }
 
     /// Returns once `condition` holds for the state (at once if it holds now).
+    /// Cancelling the waiting task throws `CancellationError`.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        let pending = Locked<UInt64?>(nil)
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let ready = box.withLock { box -> Bool in
-                    if condition(box.state) { return true }
-                    box.nextWaiterID += 1
-                    box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
-                    pending.withLock { $0 = box.nextWaiterID }
-                    return false
-                }
-                if ready { continuation.resume() }
-                if Task.isCancelled { cancelWaiter(pending) }
+        try await awaitValue { continuation in
+            box.withLock { box -> WaitRegistration<Void> in
+                if condition(box.state) { return .ready(()) }
+                box.nextWaiterID += 1
+                box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
+                return .waiting(box.nextWaiterID)
             }
-        } onCancel: {
-            cancelWaiter(pending)
+        } cancel: { [box] id in
+            box.withLock { box in
+                box.waiters.firstIndex { $0.id == id }.map { box.waiters.remove(at: $0).continuation }
+            }
         }
-    }
-
-    private func cancelWaiter(_ pending: Locked<UInt64?>) {
-        guard let id = pending.withLock({ $0 }) else { return }
-        let waiter = box.withLock { box -> Waiter? in
-            guard let index = box.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-            return box.waiters.remove(at: index)
-        }
-        waiter?.continuation.resume(throwing: CancellationError())
     }
 }
 

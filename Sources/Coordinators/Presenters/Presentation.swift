@@ -190,7 +190,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Waits until the presentation is gone. Not cancellable: teardown must not move on
     /// while the screen is still shown, even in a cancelled task.
     private func waitUntilDismissed() async {
-        _ = try? await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<DismissalReason, any Error>) in
+        _ = try? await withUnsafeThrowingContinuation {
+            (continuation: UnsafeContinuation<DismissalReason, any Error>) in
             let reason = state.withLock { state -> DismissalReason? in
                 if case .dismissed(let reason) = state.phase { return reason }
                 _ = state.waiters.add(continuation)
