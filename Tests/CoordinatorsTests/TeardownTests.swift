@@ -99,6 +99,68 @@ struct TeardownTests {
             ])
     }
 
+    enum Ending: String, CaseIterable, Sendable {
+        case returns, throwsError, finishes, isCancelled, mainScreenSwipedAway
+    }
+
+    /// A coordinator that shows a screen, starts a child (with a screen and a grandchild),
+    /// shows a second screen, then ends the way the test asks.
+    actor EndsSomehow: Coordinator {
+        struct Failure: Error {}
+        let flow = Flow<String>()
+        let presenter: RecordingPresenter
+        let ending: Ending
+        init(_ presenter: RecordingPresenter, ending: Ending) {
+            self.presenter = presenter
+            self.ending = ending
+        }
+        func start() async throws -> String {
+            try await flow.present(TestScreen("own"), on: presenter)
+            try flow.start(Branch("child", on: presenter, children: [Branch("grandchild", on: presenter)]))
+            try await flow.present(TestScreen("later"), on: presenter, role: .auxiliary)
+            try await presenter.journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == 4 }
+            presenter.journal.record("end: \(ending)")
+            switch ending {
+            case .returns: return "value"
+            case .throwsError: throw Failure()
+            case .finishes:
+                try flow.finish(with: "finished")
+                return try await flow.finished
+            case .isCancelled, .mainScreenSwipedAway:
+                return try await flow.finished
+            }
+        }
+    }
+
+    @Test(arguments: Ending.allCases)
+    func everyWayOfEndingTearsDownChildrenFirstThenOwnScreensMostRecentFirst(_ ending: Ending) async throws {
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let tree = CoordinatorTree()
+        async let outcome = tree.runForOutcome(EndsSomehow(presenter, ending: ending))
+        try await journal.waitUntil { $0.contains("end: \(ending)") }
+        switch ending {
+        case .isCancelled: tree.cancel()
+        case .mainScreenSwipedAway: presenter.userRemoves("own")
+        default: break
+        }
+        let result = await outcome
+        switch (ending, result) {
+        case (.returns, .finished("value")), (.throwsError, .failed(is EndsSomehow.Failure)),
+            (.finishes, .finished("finished")), (.isCancelled, .cancelled),
+            (.mainScreenSwipedAway, .dismissed(.byUser)):
+            break
+        default:
+            Issue.record("\(ending) ended as \(result)")
+        }
+        let teardown = journal.all.drop { !$0.hasPrefix("end:") }.dropFirst().filter { !$0.hasPrefix("user") }
+        let expected =
+            ["dismiss grandchild tornDown", "dismiss child tornDown", "dismiss later tornDown"]
+            + (ending == .mainScreenSwipedAway ? [] : ["dismiss own tornDown"])
+        #expect(Array(teardown) == expected)
+        #expect(presenter.screens.isEmpty)
+    }
+
     @Test func runReturnsOnlyAfterTheChildsSubtreeIsGone() async throws {
         actor Parent: Coordinator {
             let flow = Flow<[String]>()

@@ -14,31 +14,43 @@ import Bionic
 /// this project's machines (see `shared/MEASURED.md`): ThreadSanitizer reports false races
 /// on `Mutex` under contention on Linux, and `Mutex` needs macOS 15 / iOS 18 while this
 /// package supports macOS 14 / iOS 17.
-final class Locked<Value>: @unchecked Sendable {
-    // Safety: `value` is only read or written inside `withLock`, which holds `mutex`;
-    // `mutex` itself is allocated once, never moved, and destroyed in `deinit`.
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+///
+/// The value and the mutex live in one `ManagedBuffer` (as swift-nio's `NIOLockedValueBox`
+/// does): one allocation, stable addresses, and no dynamic exclusivity checks.
+struct Locked<Value>: Sendable {
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        // `ManagedBuffer` destroys the header (the value) itself; the elements (the mutex)
+        // are ours to clean up.
+        deinit {
+            _ = withUnsafeMutablePointerToElements { mutex in
+                pthread_mutex_destroy(mutex)
+            }
+        }
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+    // Safety: the value is only reached through `withLock`, which holds the mutex; the
+    // storage is never exposed. That is what makes sharing it across tasks sound.
+    private nonisolated(unsafe) let storage: Storage
+
+    init(_ value: Value) {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+        // `create` returns the dynamic type `Storage`; the downcast cannot fail.
+        storage = unsafeDowncast(buffer, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not suspend, block, or
     /// call back into code that could take the same lock.
     @inline(__always)
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
     }
 }

@@ -22,7 +22,14 @@ extension Node {
             }
             // A flow cancelled before it was hosted never calls `start()`.
             if state.withLock({ $0.machine.isRunning }) {
-                group.addTask { await self.runStart(coordinator) }
+                // An immediate task runs `start()` on this thread until it first suspends,
+                // instead of handing it to another thread and waiting to be woken: a child
+                // that returns at once costs no thread hand-off at all.
+                if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                    group.addImmediateTask { await self.runStart(coordinator) }
+                } else {
+                    group.addTask { await self.runStart(coordinator) }
+                }
             }
             while true {
                 let mail = await nextMail()
@@ -49,8 +56,7 @@ extension Node {
         } catch {
             cause = .failed(error)
         }
-        state.withLock { $0.startTask = nil }
-        requestEnd(cause)
+        requestEnd(cause, clearingStartTask: true)
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.

@@ -49,30 +49,34 @@ final class Node: Sendable {
 
     /// Marks the node as running `C` under `parent` (or as the root of `context`).
     /// Throws `alreadyRun` if this node (its coordinator instance) was run before.
-    func bind<C: Coordinator>(_: C.Type, parent: Node?, context: TreeContext) throws(CoordinatorError) {
-        let id = context.makeID()
+    @discardableResult
+    func bind<C: Coordinator>(_: C.Type, parent: Node?, context: TreeContext) throws(CoordinatorError) -> CoordinatorID
+    {
+        let id = CoordinatorID(rawValue: context.makeID())
         try state.withLock { state throws(CoordinatorError) in
             try state.machine.bind(coordinator: String(describing: C.self))
-            state.id = CoordinatorID(rawValue: id)
+            state.id = id
             state.coordinatorType = C.self
             state.parent = parent
             state.context = context
         }
+        return id
     }
 
     /// Binds `child` to run `C` as a child of this node. If this node no longer runs, the
     /// child is marked as ended (its instance is spent) and the error is thrown.
     func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) {
-        let context = try state.withLock { state throws(CoordinatorError) -> TreeContext? in
-            try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-            return state.context
+        guard let context else {
+            throw CoordinatorError(
+                .notRunning,
+                "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
+                    + "or from the coordinator's actor methods once it runs.")
         }
-        guard let context else { preconditionFailure("a running node has a tree context") }
-        try child.bind(C.self, parent: self, context: context)
+        let id = try child.bind(C.self, parent: self, context: context)
         do {
             try state.withLock { state throws(CoordinatorError) in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-                state.children[child.state.withLock { $0.id.rawValue }] = child
+                state.children[id.rawValue] = child
             }
         } catch {
             child.abandon(error)
@@ -109,16 +113,17 @@ final class Node: Sendable {
     /// Waits for children to start or for the end of the flow. Cancelling the hosting task
     /// ends the flow as cancelled.
     func nextMail() async -> Mail {
-        await withTaskCancellationHandler {
+        // Most often the mail is already there (a child that ran to its end while being
+        // started): take it without installing a handler and a continuation.
+        if let mail = state.withLock({ Self.takeMail(&$0) }) { return mail }
+        return await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Mail, Never>) in
                 let mail = state.withLock { state -> Mail? in
-                    let end = !state.machine.isRunning
-                    guard end || !state.pendingJobs.isEmpty else {
+                    guard let mail = Self.takeMail(&state) else {
                         state.host = continuation
                         return nil
                     }
-                    defer { state.pendingJobs = [] }
-                    return Mail(jobs: state.pendingJobs, end: end)
+                    return mail
                 }
                 if let mail { continuation.resume(returning: mail) }
             }
@@ -127,13 +132,24 @@ final class Node: Sendable {
         }
     }
 
+    /// The mail waiting in `state`, if any: pending children, and whether the flow ends.
+    private static func takeMail(_ state: inout State) -> Mail? {
+        let end = !state.machine.isRunning
+        guard end || !state.pendingJobs.isEmpty else { return nil }
+        defer { state.pendingJobs = [] }
+        return Mail(jobs: state.pendingJobs, end: end)
+    }
+
     // MARK: Ending
 
     /// Records `cause` if the flow still runs, and wakes everything waiting for that.
     /// Returns `false` if an earlier cause already ended the flow.
     @discardableResult
-    func requestEnd(_ cause: EndCause) -> Bool {
-        endTransition { state in state.machine.requestEnd(cause) }
+    func requestEnd(_ cause: EndCause, clearingStartTask: Bool = false) -> Bool {
+        endTransition { state in
+            if clearingStartTask { state.startTask = nil }
+            return state.machine.requestEnd(cause)
+        }
     }
 
     /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing
