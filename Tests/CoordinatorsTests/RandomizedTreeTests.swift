@@ -1,0 +1,114 @@
+import Coordinators
+import Testing
+
+/// Drives random trees through random endings and checks them against a simple model:
+/// every coordinator ends exactly as the model predicts (its own ending, or `cancelled`
+/// with an ancestor), the presenter always shows exactly the live coordinators' screens,
+/// and every coordinator is released at the end.
+@Suite(.timeLimit(.minutes(2)))
+struct RandomizedTreeTests {
+    /// SplitMix64: small, seedable, reproducible.
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    enum Ending: CaseIterable { case finish, fail, cancel, userDismissal }
+    struct Failure: Error {}
+
+    /// The model of one coordinator.
+    struct Model {
+        let name: String
+        var coordinator: Branch?
+        let released: Weak<Branch>
+        let handle: ChildFlow<String>?  // nil for the root
+        let parent: Int?
+        var live = true
+        var expected: String?
+    }
+
+    @Test(arguments: 0..<8)
+    func randomTreesEndAsTheModelSays(seed: UInt64) async throws {
+        var random = Random(state: seed)
+        for round in 0..<150 {
+            try await runOneTree(&random, label: "seed \(seed) round \(round)")
+        }
+    }
+
+    private func runOneTree(_ random: inout Random, label: String) async throws {
+        // A custom presenter that, like a UI, lets a person close any screen.
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let tree = CoordinatorTree()
+        var nodes: [Model] = []
+
+        let rootRun: Task<FlowOutcome<String>, Never>
+        do {
+            let root = Branch("n0", on: presenter)
+            nodes.append(Model(name: "n0", coordinator: root, released: Weak(root), handle: nil, parent: nil))
+            rootRun = Task { await tree.runForOutcome(root) }
+        }
+        try await journal.waitUntil { $0.contains("present n0") }
+
+        // Grow: each new node under a random live node, started from this (foreign) task.
+        for index in 1..<Int.random(in: 2...12, using: &random) {
+            let parent = Int.random(in: 0..<nodes.count, using: &random)
+            let name = "n\(index)"
+            let child = Branch(name, on: presenter)
+            let handle = try #require(nodes[parent].coordinator).flow.start(child)
+            nodes.append(Model(name: name, coordinator: child, released: Weak(child), handle: handle, parent: parent))
+            try await journal.waitUntil { $0.contains("present \(name)") }
+        }
+
+        // End random live coordinators until the root has ended.
+        while nodes[0].live {
+            let target = nodes.indices.filter { nodes[$0].live }.randomElement(using: &random)!
+            let ending = Ending.allCases.randomElement(using: &random)!
+            let coordinator = try #require(nodes[target].coordinator)
+            switch ending {
+            case .finish:
+                try coordinator.flow.finish(with: "done \(target)")
+                nodes[target].expected = "finished(done \(target))"
+            case .fail:
+                try coordinator.flow.finish(throwing: Failure())
+                nodes[target].expected = "failed(Failure())"
+            case .cancel:
+                if let handle = nodes[target].handle { handle.cancel() } else { tree.cancel() }
+                nodes[target].expected = "cancelled"
+            case .userDismissal:
+                presenter.userRemoves(nodes[target].name)
+                nodes[target].expected = "dismissed(byUser)"
+            }
+            // The target's live descendants end as cancelled.
+            for index in nodes.indices where nodes[index].live && index != target {
+                var ancestor = nodes[index].parent
+                while let current = ancestor, current != target { ancestor = nodes[current].parent }
+                if ancestor == target { nodes[index].expected = "cancelled" }
+            }
+            // Await every coordinator that must end, and compare.
+            for index in nodes.indices where nodes[index].live && nodes[index].expected != nil {
+                let outcome: String
+                if let handle = nodes[index].handle {
+                    outcome = "\(await handle.outcome)"
+                } else {
+                    outcome = "\(await rootRun.value)"
+                }
+                #expect(outcome == nodes[index].expected, "\(label): \(nodes[index].name)")
+                nodes[index].live = false
+                nodes[index].coordinator = nil
+            }
+            let onScreen = Set(presenter.screens)
+            let liveNames = Set(nodes.filter(\.live).map(\.name))
+            #expect(onScreen == liveNames, "\(label): the screen must show exactly the live coordinators")
+        }
+        #expect(presenter.screens.isEmpty)
+        #expect(nodes.allSatisfy { $0.released.object == nil }, "\(label): every coordinator released")
+        #expect(tree.snapshot().root == nil)
+    }
+}
