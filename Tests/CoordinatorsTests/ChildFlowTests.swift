@@ -102,6 +102,20 @@ struct ChildFlowTests {
         #expect(try await CoordinatorTree().run(Parent()) == [1, 2, 3])
     }
 
+    @Test func aChildStartedJustBeforeItsParentReturnsStillEnds() async throws {
+        actor StartsAndReturns: Coordinator {
+            let flow = Flow<ChildFlow<Int>>()
+            nonisolated func start() async throws -> ChildFlow<Int> { try flow.start(Returns(1)) }
+        }
+        let handle = try await CoordinatorTree().run(StartsAndReturns())
+        let outcome = await handle.outcome  // hangs if the child was dropped
+        switch outcome {
+        case .finished(1), .cancelled: break
+        default: Issue.record("unexpected \(outcome)")
+        }
+        #expect(handle.state == .ended)
+    }
+
     @Test func cancellingAHandleCancelsOnlyThatChild() async throws {
         actor Parent: Coordinator {
             let flow = Flow<String>()

@@ -84,13 +84,15 @@ final class Node: Sendable {
         }
     }
 
-    /// Ends a bound node that will never be hosted.
+    /// Ends a bound node that will never be hosted, and detaches it from its parent.
     func abandon(_ error: CoordinatorError) {
-        state.withLock { state in
+        let (parent, id) = state.withLock { state in
             _ = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
-            state.parent = nil
+            defer { state.parent = nil }
+            return (state.parent, state.id)
         }
+        parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
     }
 
     // MARK: The hosting loop's mailbox
@@ -165,16 +167,17 @@ final class Node: Sendable {
     private func endTransition<Failure: Error>(
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
-        typealias Woken = (Mail, UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause)
+        typealias Woken = (UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause)
         let woken = try state.withLock { state throws(Failure) -> Woken? in
             guard try transition(&state), let cause = state.machine.endCause else { return nil }
+            // Wake the loop if it waits; otherwise it finds the end (and any children still
+            // pending, which it must start so that they end too) at its next `nextMail`.
             let host = state.host
             state.host = nil
-            defer { state.pendingJobs = [] }
-            return (Mail(jobs: state.pendingJobs, end: true), host, state.endRequestWaiters.takeAll(), cause)
+            return (host, state.endRequestWaiters.takeAll(), cause)
         }
-        guard let (mail, host, waiters, cause) = woken else { return false }
-        host?.resume(returning: mail)
+        guard let (host, waiters, cause) = woken else { return false }
+        host?.resume(returning: Mail(jobs: [], end: true))
         for waiter in waiters { waiter.resume(returning: cause) }
         return true
     }
