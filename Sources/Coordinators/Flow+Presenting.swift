@@ -12,7 +12,9 @@ extension Flow {
     /// runs; rethrows the presenter's error if it could not show the screen.
     ///
     /// Cancellation: if the calling task is already cancelled, throws `CancellationError`
-    /// and shows nothing.
+    /// and shows nothing. Once the presenter has been called, cancellation does not undo
+    /// it: the screen is shown and returned (and dismissed with its owner, which a
+    /// cancelled coordinator is about to be).
     @discardableResult
     public func present(
         _ screen: some Screen,

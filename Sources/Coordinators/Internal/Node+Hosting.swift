@@ -93,39 +93,54 @@ extension Node {
         on presenter: any Presenter,
         role: PresentationRole
     ) throws(CoordinatorError) -> Presentation {
-        try state.withLock { state throws(CoordinatorError) -> Presentation in
-            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
-            guard let context = state.context else { preconditionFailure("a running node has a tree context") }
-            let isMain =
-                switch role {
-                case .automatic: !state.hasPresented
-                case .main: true
-                case .auxiliary: false
-                }
-            state.hasPresented = true
-            let presentation = Presentation(
-                id: PresentationID(rawValue: context.makeID()),
-                screen: screen,
-                isMain: isMain,
-                presenter: presenter,
-                owner: self)
-            state.presentations.append(presentation)
-            return presentation
+        try makePresentations([screen], on: presenter, firstRole: role)[0]
+    }
+
+    /// Creates presentations of `screens` as one step: either the flow runs and all are
+    /// recorded, or none is. The first gets `firstRole`, the others `.automatic`.
+    func makePresentations(
+        _ screens: [any Screen],
+        on presenter: any Presenter,
+        firstRole: PresentationRole
+    ) throws(CoordinatorError) -> [Presentation] {
+        // Lock order: take the ids from the tree before taking this node's lock.
+        let ids = context?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
+        return try state.withLock { state throws(CoordinatorError) -> [Presentation] in
+            try state.machine.checkRunning(
+                to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: Self.name(state))
+            return zip(screens, ids).enumerated().map { index, element in
+                let isMain =
+                    switch index == 0 ? firstRole : .automatic {
+                    case .automatic: !state.hasMain
+                    case .main: true
+                    case .auxiliary: false
+                    }
+                state.hasMain = state.hasMain || isMain
+                let presentation = Presentation(
+                    id: PresentationID(rawValue: element.1), screen: element.0, isMain: isMain, presenter: presenter,
+                    owner: self)
+                state.presentations.append(presentation)
+                return presentation
+            }
         }
     }
 
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
     func didPresent(_ presentation: Presentation) async throws {
-        guard presentation.markPresented() else {
+        switch presentation.markPresented() {
+        case .presented:
+            context?.emit(self, .presented(presentation.info))
+        case .alreadyGone:
+            // Reported dismissed while it was being shown: the dismissal is already told.
+            return
+        case .tearDown:
             await presentation.performDismissal(.tornDown)
             try state.withLock { state throws(CoordinatorError) in
                 try state.machine.checkRunning(
                     to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
             }
-            return
         }
-        context?.emit(self, .presented(presentation.info))
     }
 
     /// A presentation this node owns has left the screen (for any reason). If it was the
@@ -143,13 +158,17 @@ extension Node {
         }
     }
 
-    /// The presenter failed to show `presentation`: forget it.
+    /// `presentation` was never shown (the presenter threw, or a batch it belonged to
+    /// failed): forget it, and give the main role back if it had it.
     func presentationFailed(_ presentation: Presentation) {
-        presentation.markFailed()
         state.withLock { state in
             if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
                 state.presentations.remove(at: index)
             }
+            if presentation.isMain && !state.presentations.contains(where: { $0.isMain }) {
+                state.hasMain = false
+            }
         }
+        presentation.markFailed()
     }
 }

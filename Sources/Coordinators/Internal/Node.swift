@@ -16,12 +16,16 @@ final class Node: Sendable {
         var id = CoordinatorID(rawValue: 0)
         var coordinatorType: Any.Type?
         var parent: Node?
+        /// The parent's id, kept after the parent link is cleared (for the last event).
+        var parentID: CoordinatorID?
         var context: TreeContext?
         /// Live children by id; ids grow, so sorting by id gives start order.
         var children: [UInt64: Node] = [:]
         /// Owned presentations still on screen (or being presented), in presentation order.
         var presentations: [Presentation] = []
-        var hasPresented = false
+        /// Whether a main presentation was made (and did not fail): `.automatic` then means
+        /// auxiliary.
+        var hasMain = false
         /// Children handed over while the hosting loop was busy.
         var pendingJobs: [Job] = []
         /// The hosting loop, while it waits for mail.
@@ -52,12 +56,15 @@ final class Node: Sendable {
     @discardableResult
     func bind<C: Coordinator>(_: C.Type, parent: Node?, context: TreeContext) throws(CoordinatorError) -> CoordinatorID
     {
+        // Lock order: never take the tree's lock while holding a node's.
         let id = CoordinatorID(rawValue: context.makeID())
+        let parentID = parent?.id
         try state.withLock { state throws(CoordinatorError) in
             try state.machine.bind(coordinator: String(describing: C.self))
             state.id = id
             state.coordinatorType = C.self
             state.parent = parent
+            state.parentID = parentID
             state.context = context
         }
         return id

@@ -1,23 +1,32 @@
 /// What the nodes of one `CoordinatorTree` share: the id counter, the running root, and the
 /// lifecycle event subscribers.
 final class TreeContext: Sendable {
+    /// Lock order: this lock is never taken while a node's lock is held, and a node's
+    /// lock is never taken while this one is held.
     struct State {
         var nextID: UInt64 = 0
         var root: Node?
+        /// `cancel()` arrived after the root claimed the tree but before it was bound.
+        var cancelPending = false
         var subscribers: [ObjectIdentifier: EventSubscription] = [:]
     }
 
     let state = Locked(State())
 
     func makeID() -> UInt64 {
+        makeIDs(1).lowerBound
+    }
+
+    /// Reserves `count` consecutive ids.
+    func makeIDs(_ count: Int) -> Range<UInt64> {
         state.withLock { state in
-            state.nextID += 1
-            return state.nextID
+            defer { state.nextID += UInt64(count) }
+            return (state.nextID + 1)..<(state.nextID + 1 + UInt64(count))
         }
     }
 
-    /// Sends a lifecycle event about `node`. With no subscriber this costs one uncontended
-    /// lock: the event is not even built.
+    /// Sends a lifecycle event about `node`. With no subscriber this costs one lock (shared
+    /// by the tree): the event is not even built.
     func emit(_ node: Node, _ kind: Node.EventKind) {
         guard let subscribers = state.withLock({ $0.subscribers.isEmpty ? nil : Array($0.subscribers.values) })
         else { return }
@@ -26,7 +35,7 @@ final class TreeContext: Sendable {
                 kind: kind.public,
                 coordinator: state.id,
                 coordinatorType: Node.name(state),
-                parent: state.parent?.id)
+                parent: state.parentID)
         }
         for subscriber in subscribers {
             subscriber.send(event)
@@ -34,7 +43,7 @@ final class TreeContext: Sendable {
     }
 
     func subscribe() -> EventSubscription {
-        let subscription = EventSubscription(context: self)
+        let subscription = EventSubscription()
         state.withLock { $0.subscribers[ObjectIdentifier(subscription)] = subscription }
         return subscription
     }
@@ -45,17 +54,32 @@ final class TreeContext: Sendable {
 
     /// Claims the tree for `root`; throws if another root is running.
     func beginRun(_ root: Node, coordinator: @autoclosure () -> String) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
-            guard state.root == nil else {
-                throw CoordinatorError(
-                    .treeBusy,
-                    "This CoordinatorTree is already running \(state.root?.coordinatorName ?? "a root"); "
-                        + "it cannot also run \(coordinator()). Run the second flow as a child of the root, or "
-                        + "use a second CoordinatorTree.")
+        let running = state.withLock { state -> Node? in
+            guard let running = state.root else {
+                state.root = root
+                state.cancelPending = false
+                return nil
             }
-            state.root = root
+            return running
         }
+        guard let running else { return }
+        throw CoordinatorError(
+            .treeBusy,
+            "This CoordinatorTree is already running \(running.coordinatorName); it cannot also run "
+                + "\(coordinator()). Run the second flow as a child of the root, or use a second CoordinatorTree.")
     }
+
+    /// `CoordinatorTree.cancel()`: cancels the root, or remembers to once it is bound.
+    func cancelRoot() {
+        let root = state.withLock { state -> Node? in
+            if state.root != nil { state.cancelPending = true }
+            return state.root
+        }
+        root?.requestEnd(.cancelled)
+    }
+
+    /// Whether `cancelRoot()` was called since the root claimed the tree.
+    var isCancelPending: Bool { state.withLock { $0.cancelPending } }
 
     /// The root has ended: release it and end every event subscription.
     func endRun() {

@@ -12,6 +12,9 @@ final class HeadlessStore<State: Sendable>: Sendable {
 
     private struct Box {
         var state: State
+        /// Counts changes, so a condition checked outside the lock can tell whether the
+        /// state moved on meanwhile.
+        var version: UInt64 = 0
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
     }
@@ -22,17 +25,23 @@ final class HeadlessStore<State: Sendable>: Sendable {
 
     var state: State { box.withLock { $0.state } }
 
-    /// Applies `change` to the state, then resumes the waiters it satisfied.
+    /// Applies `change` to the state, then resumes the waiters it satisfied. Conditions are
+    /// evaluated outside the lock, so they may read the presenter themselves.
     func mutate<Result>(_ change: (inout State) throws(CoordinatorError) -> Result) throws(CoordinatorError) -> Result {
-        let (result, satisfied) = try box.withLock { box throws(CoordinatorError) in
+        let (result, state, waiters) = try box.withLock { box throws(CoordinatorError) in
             let result = try change(&box.state)
-            guard !box.waiters.isEmpty else { return (result, [Waiter]()) }
-            let state = box.state
-            let satisfied = box.waiters.filter { $0.condition(state) }
-            box.waiters.removeAll { waiter in satisfied.contains { $0.id == waiter.id } }
-            return (result, satisfied)
+            box.version &+= 1
+            return (result, box.state, box.waiters)
         }
-        for waiter in satisfied { waiter.continuation.resume() }
+        guard !waiters.isEmpty else { return result }
+        let satisfied = Set(waiters.filter { $0.condition(state) }.map(\.id))
+        guard !satisfied.isEmpty else { return result }
+        let resumed = box.withLock { box in
+            let resumed = box.waiters.filter { satisfied.contains($0.id) }
+            box.waiters.removeAll { satisfied.contains($0.id) }
+            return resumed
+        }
+        for waiter in resumed { waiter.continuation.resume() }
         return result
     }
 
@@ -40,11 +49,17 @@ final class HeadlessStore<State: Sendable>: Sendable {
     /// Cancelling the waiting task throws `CancellationError`.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await awaitValue { continuation in
-            box.withLock { box -> WaitRegistration<Void> in
-                if condition(box.state) { return .ready(()) }
-                box.nextWaiterID += 1
-                box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
-                return .waiting(box.nextWaiterID)
+            while true {
+                let (state, version) = box.withLock { ($0.state, $0.version) }
+                if condition(state) { return .ready(()) }
+                let registered = box.withLock { box -> UInt64? in
+                    // If the state changed since it was checked, check again.
+                    guard box.version == version else { return nil }
+                    box.nextWaiterID += 1
+                    box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
+                    return box.nextWaiterID
+                }
+                if let registered { return .waiting(registered) }
             }
         } cancel: { [box] id in
             box.withLock { box in

@@ -42,18 +42,25 @@ public final class ModalPresenter: Presenter, Observable {
 
     /// Returns once `condition` holds for the chain (at once if it holds now).
     ///
+    /// `condition` is evaluated after each change, outside the presenter's lock (it may read
+    /// the presenter), possibly on another thread; keep it quick and free of side effects.
+    ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await store.waitUntil(condition)
     }
 
     /// Presents `presentation` over the top of the chain. Called by the runtime.
+    ///
+    /// Cancellation: applied at once; not affected.
     public func present(_ presentation: Presentation) async throws {
         try change { $0.modals.append(presentation) }
     }
 
     /// Dismisses `presentation` and, as UIKit does, everything presented over it; those
     /// report `.byCoordinator`. Called by the runtime.
+    ///
+    /// Cancellation: applied at once; not affected.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         let above = try change { state -> [Presentation] in
             guard let index = state.modals.lastIndex(of: presentation) else { return [] }

@@ -46,6 +46,9 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// Returns once `condition` holds for the stack (at once if it holds now).
     ///
+    /// `condition` is evaluated after each change, outside the presenter's lock (it may read
+    /// the presenter), possibly on another thread; keep it quick and free of side effects.
+    ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await store.waitUntil(condition)
@@ -54,11 +57,15 @@ public final class NavigationPresenter: Presenter, Observable {
     // MARK: Presenter
 
     /// Pushes `presentation` (the first becomes the root). Called by the runtime.
+    ///
+    /// Cancellation: applied at once; not affected.
     public func present(_ presentation: Presentation) async throws {
         try change { $0.stack.append(presentation) }
     }
 
     /// Removes `presentation` from wherever it is in the stack. Called by the runtime.
+    ///
+    /// Cancellation: applied at once; not affected.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         try change { state in
             if let index = state.stack.lastIndex(of: presentation) {
@@ -195,9 +202,8 @@ extension Flow {
     public func setStack(_ screens: [any Screen], on navigation: NavigationPresenter) async throws -> [Presentation] {
         try Task.checkCancellation()
         let replacesOwnMain = navigation.stack.contains { $0.owner === node && $0.isMain }
-        let presentations = try screens.enumerated().map { index, screen throws(CoordinatorError) in
-            try node.makePresentation(screen, on: navigation, role: index == 0 && replacesOwnMain ? .main : .automatic)
-        }
+        let presentations = try node.makePresentations(
+            screens, on: navigation, firstRole: replacesOwnMain ? .main : .automatic)
         navigation.replaceStack(with: presentations).reportDismissals(.replaced)
         for presentation in presentations {
             try await node.didPresent(presentation)

@@ -110,20 +110,28 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     // MARK: Runtime side
 
-    /// The presenter returned from `present`. Returns `false` (and moves to dismissing) if
-    /// the owner's teardown asked for it meanwhile; the caller then dismisses it.
-    func markPresented() -> Bool {
+    /// What `markPresented` found.
+    enum PresentedResult {
+        /// It is on the surface now.
+        case presented
+        /// A presenter reported it gone while it was being shown; nothing more to do.
+        case alreadyGone
+        /// The owner's teardown asked for it meanwhile; the caller must dismiss it.
+        case tearDown
+    }
+
+    /// The presenter returned from `present`.
+    func markPresented() -> PresentedResult {
         state.withLock { state in
             switch state.phase {
             case .presenting(teardownRequested: false):
                 state.phase = .presented
-                return true
+                return .presented
             case .presenting(teardownRequested: true):
                 state.phase = .dismissing(.tornDown)
-                return false
+                return .tearDown
             case .presented, .dismissing, .dismissed:
-                // Reported dismissed while being presented: it is gone already.
-                return true
+                return .alreadyGone
             }
         }
     }
@@ -210,8 +218,10 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             return (reason, state.waiters.takeAll())
         }
         guard let (reason, waiters) = finished else { return }
-        for waiter in waiters { waiter.resume(returning: reason) }
+        // The owner first, so that whoever awaited the dismissal sees its consequences
+        // (the flow ending, `flow.presentations`) already in place.
         owner.presentationLeft(self, reason: reason)
+        for waiter in waiters { waiter.resume(returning: reason) }
     }
 
     // MARK: Hashable

@@ -44,6 +44,10 @@ public final class CoordinatorTree: Sendable {
         } catch {
             return .failed(error)
         }
+        if context.isCancelPending {
+            // `cancel()` came between claiming the tree and binding the root.
+            node.requestEnd(.cancelled)
+        }
         let outcome = await node.host(root)
         context.endRun()
         return outcome
@@ -51,7 +55,7 @@ public final class CoordinatorTree: Sendable {
 
     /// Cancels the running root and with it the whole tree. Does nothing if no root runs.
     public func cancel() {
-        context.state.withLock { $0.root }?.requestEnd(.cancelled)
+        context.cancelRoot()
     }
 
     /// The live tree now: each coordinator's type, state, owned presentations and children.
@@ -64,8 +68,9 @@ public final class CoordinatorTree: Sendable {
     ///
     /// The sequence ends when the run in progress ends (or the next run, if none is in
     /// progress). Events are buffered without limit until read, so read them or drop the
-    /// sequence. When nobody subscribes, the runtime does not build events at all.
+    /// sequence (and its iterator): that unsubscribes. When nobody subscribes, the runtime
+    /// does not build events at all.
     public func events() -> LifecycleEvents {
-        LifecycleEvents(subscription: context.subscribe())
+        LifecycleEvents(lifetime: SubscriptionLifetime(context: context))
     }
 }

@@ -7,25 +7,39 @@ public struct LifecycleEvents: AsyncSequence, Sendable {
     /// The sequence's elements.
     public typealias Element = LifecycleEvent
 
-    let subscription: EventSubscription
+    let lifetime: SubscriptionLifetime
 
     /// Creates the iterator. Make only one.
-    public func makeAsyncIterator() -> Iterator { Iterator(subscription: subscription) }
+    public func makeAsyncIterator() -> Iterator { Iterator(lifetime: lifetime) }
 
     /// Reads events in the order they happened.
     public struct Iterator: AsyncIteratorProtocol {
-        let subscription: EventSubscription
+        let lifetime: SubscriptionLifetime
 
         /// The next event, or `nil` once the tree's run has ended and every event was read.
         ///
         /// Cancellation: cancelling the waiting task returns `nil`.
         public mutating func next() async -> LifecycleEvent? {
-            await subscription.next()
+            await lifetime.subscription.next()
         }
     }
 }
 
-/// One subscriber's buffer. Unsubscribes itself when the last `LifecycleEvents` copy goes.
+/// Owned only by `LifecycleEvents` and its iterators: when the last of them goes, the
+/// subscription is removed from the tree, so a dropped sequence costs nothing more.
+final class SubscriptionLifetime: Sendable {
+    let subscription: EventSubscription
+    private let context: TreeContext
+
+    init(context: TreeContext) {
+        self.context = context
+        subscription = context.subscribe()
+    }
+
+    deinit { context.unsubscribe(subscription) }
+}
+
+/// One subscriber's buffer; the tree holds it while subscribed.
 final class EventSubscription: Sendable {
     private struct State {
         var buffer: [LifecycleEvent] = []
@@ -35,11 +49,6 @@ final class EventSubscription: Sendable {
     }
 
     private let state = Locked(State())
-    private let context: TreeContext
-
-    init(context: TreeContext) { self.context = context }
-
-    deinit { context.unsubscribe(self) }
 
     func send(_ event: LifecycleEvent) {
         let waiter = state.withLock { state -> UnsafeContinuation<LifecycleEvent?, Never>? in
