@@ -41,6 +41,93 @@ struct RandomizedTreeTests {
         }
     }
 
+    @Test(arguments: 100..<104)
+    func concurrentEndingsLeaveNothingBehind(seed: UInt64) async throws {
+        var random = Random(state: seed)
+        for round in 0..<100 {
+            try await runOneTreeConcurrently(&random, label: "seed \(seed) round \(round)")
+        }
+    }
+
+    /// Grows a random tree, then fires random endings at once (one always at the root).
+    private func runOneTreeConcurrently(_ random: inout Random, label: String) async throws {
+        let journal = Journal()
+        let presenter = RecordingPresenter(journal: journal)
+        let tree = CoordinatorTree()
+        var nodes: [Model] = []
+        let rootRun: Task<FlowOutcome<String>, Never>
+        do {
+            let root = Branch("n0", on: presenter)
+            nodes.append(Model(name: "n0", coordinator: root, released: Weak(root), handle: nil, parent: nil))
+            rootRun = Task { await tree.runForOutcome(root) }
+        }
+        try await journal.waitUntil { $0.contains("present n0") }
+        for index in 1..<Int.random(in: 2...10, using: &random) {
+            let parent = Int.random(in: 0..<nodes.count, using: &random)
+            let child = Branch("n\(index)", on: presenter)
+            let handle = try #require(nodes[parent].coordinator).flow.start(child)
+            nodes.append(
+                Model(name: "n\(index)", coordinator: child, released: Weak(child), handle: handle, parent: parent))
+        }
+        let count = nodes.count
+        try await journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == count }
+
+        // Pick the endings: the root always, others at random.
+        var endings: [(index: Int, ending: Ending)] = [(0, Ending.allCases.randomElement(using: &random)!)]
+        for index in nodes.indices.dropFirst() where Bool.random(using: &random) {
+            endings.append((index, Ending.allCases.randomElement(using: &random)!))
+        }
+        endings.shuffle(using: &random)
+        let expected: [Ending: String] = [
+            .finish: "finished(done)", .fail: "failed(Failure())", .cancel: "cancelled",
+            .userDismissal: "dismissed(byUser)",
+        ]
+        for (index, ending) in endings { nodes[index].expected = expected[ending] }
+
+        // Fire them all at once.
+        do {
+            let targets = endings.map {
+                (nodes[$0.index].coordinator!, nodes[$0.index].handle, nodes[$0.index].name, $0.ending)
+            }
+            await withTaskGroup(of: Void.self) { group in
+                for (coordinator, handle, name, ending) in targets {
+                    group.addTask {
+                        do {
+                            switch ending {
+                            case .finish: try coordinator.flow.finish(with: "done")
+                            case .fail: try coordinator.flow.finish(throwing: Failure())
+                            case .cancel: if let handle { handle.cancel() } else { tree.cancel() }
+                            case .userDismissal: presenter.userRemoves(name)
+                            }
+                        } catch let error as CoordinatorError where error.code == .alreadyFinished {
+                            // An ancestor's ending got there first: fine.
+                        } catch {
+                            Issue.record("\(label): \(error)")
+                        }
+                    }
+                }
+            }
+        }
+
+        // Every coordinator ends with its own ending, or cancelled with an ancestor.
+        for index in nodes.indices {
+            let outcome =
+                if let handle = nodes[index].handle { "\(await handle.outcome)" } else { "\(await rootRun.value)" }
+            var allowed: Set<String> = []
+            if let own = nodes[index].expected { allowed.insert(own) }
+            var ancestor = nodes[index].parent
+            while let current = ancestor {
+                if nodes[current].expected != nil { allowed.insert("cancelled") }
+                ancestor = nodes[current].parent
+            }
+            #expect(allowed.contains(outcome), "\(label): \(nodes[index].name) ended \(outcome), allowed \(allowed)")
+            nodes[index].coordinator = nil
+        }
+        #expect(presenter.screens.isEmpty, "\(label): screens left \(presenter.screens)")
+        #expect(nodes.allSatisfy { $0.released.object == nil }, "\(label): every coordinator released")
+        #expect(tree.snapshot().root == nil)
+    }
+
     private func runOneTree(_ random: inout Random, label: String) async throws {
         // A custom presenter that, like a UI, lets a person close any screen.
         let journal = Journal()
