@@ -51,26 +51,8 @@ struct RandomizedTreeTests {
 
     /// Grows a random tree, then fires random endings at once (one always at the root).
     private func runOneTreeConcurrently(_ random: inout Random, label: String) async throws {
-        let journal = Journal()
-        let presenter = RecordingPresenter(journal: journal)
-        let tree = CoordinatorTree()
         var nodes: [Model] = []
-        let rootRun: Task<FlowOutcome<String>, Never>
-        do {
-            let root = Branch("n0", on: presenter)
-            nodes.append(Model(name: "n0", coordinator: root, released: Weak(root), handle: nil, parent: nil))
-            rootRun = Task { await tree.runForOutcome(root) }
-        }
-        try await journal.waitUntil { $0.contains("present n0") }
-        for index in 1..<Int.random(in: 2...10, using: &random) {
-            let parent = Int.random(in: 0..<nodes.count, using: &random)
-            let child = Branch("n\(index)", on: presenter)
-            let handle = try #require(nodes[parent].coordinator).flow.start(child)
-            nodes.append(
-                Model(name: "n\(index)", coordinator: child, released: Weak(child), handle: handle, parent: parent))
-        }
-        let count = nodes.count
-        try await journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == count }
+        let (presenter, tree, rootRun) = try await growTree(&random, size: 2...10, into: &nodes)
 
         // Pick the endings: the root always, others at random.
         var endings: [(index: Int, ending: Ending)] = [(0, Ending.allCases.randomElement(using: &random)!)]
@@ -128,13 +110,15 @@ struct RandomizedTreeTests {
         #expect(tree.snapshot().root == nil)
     }
 
-    private func runOneTree(_ random: inout Random, label: String) async throws {
-        // A custom presenter that, like a UI, lets a person close any screen.
+    /// Runs a root and grows a random tree under it: each new coordinator is started under
+    /// a random earlier one, from this (foreign) task, on a custom presenter that — like a
+    /// UI — lets a person close any screen. Returns once every screen is shown.
+    private func growTree(
+        _ random: inout Random, size: ClosedRange<Int>, into nodes: inout [Model]
+    ) async throws -> (RecordingPresenter, CoordinatorTree, Task<FlowOutcome<String>, Never>) {
         let journal = Journal()
         let presenter = RecordingPresenter(journal: journal)
         let tree = CoordinatorTree()
-        var nodes: [Model] = []
-
         let rootRun: Task<FlowOutcome<String>, Never>
         do {
             let root = Branch("n0", on: presenter)
@@ -142,16 +126,21 @@ struct RandomizedTreeTests {
             rootRun = Task { await tree.runForOutcome(root) }
         }
         try await journal.waitUntil { $0.contains("present n0") }
-
-        // Grow: each new node under a random live node, started from this (foreign) task.
-        for index in 1..<Int.random(in: 2...12, using: &random) {
+        for index in 1..<Int.random(in: size, using: &random) {
             let parent = Int.random(in: 0..<nodes.count, using: &random)
-            let name = "n\(index)"
-            let child = Branch(name, on: presenter)
+            let child = Branch("n\(index)", on: presenter)
             let handle = try #require(nodes[parent].coordinator).flow.start(child)
-            nodes.append(Model(name: name, coordinator: child, released: Weak(child), handle: handle, parent: parent))
-            try await journal.waitUntil { $0.contains("present \(name)") }
+            nodes.append(
+                Model(name: "n\(index)", coordinator: child, released: Weak(child), handle: handle, parent: parent))
         }
+        let count = nodes.count
+        try await journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == count }
+        return (presenter, tree, rootRun)
+    }
+
+    private func runOneTree(_ random: inout Random, label: String) async throws {
+        var nodes: [Model] = []
+        let (presenter, tree, rootRun) = try await growTree(&random, size: 2...12, into: &nodes)
 
         // End random live coordinators until the root has ended.
         while nodes[0].live {
