@@ -27,12 +27,12 @@ final class TreeContext: Sendable {
 
     /// Sends a lifecycle event about `node`. With no subscriber this costs one lock (shared
     /// by the tree): the event is not even built.
-    func emit(_ node: Node, _ kind: Node.EventKind) {
+    func emit(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) {
         guard let subscribers = state.withLock({ $0.subscribers.isEmpty ? nil : Array($0.subscribers.values) })
         else { return }
         let event = node.state.withLock { state in
             LifecycleEvent(
-                kind: kind.public,
+                kind: kind().public,
                 coordinator: state.id,
                 coordinatorType: Node.name(state),
                 parent: state.parentID)
