@@ -1,0 +1,90 @@
+import Benchmark
+import Coordinators
+
+// Every scenario of DESIGN §8 next to a bare baseline doing the same work, so each run
+// yields ratios. Names are camelCase: package-benchmark skips names with spaces in
+// threshold checks. `Benchmarks/run.sh` prints the table of ratios.
+
+let benchmarks: @Sendable () -> Void = {
+    let iterations = quick ? 3 : 200
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: quick ? 0 : 3,
+        maxDuration: .seconds(quick ? 1 : 5),
+        maxIterations: iterations,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 10], absolute: [.p90: 50])]
+    )
+
+    // 1. Run a child that returns at once and await its result.
+    let roundTrips = 1000
+    Benchmark("childFlowRoundTrip") { _ in
+        blackHole(try await childFlowRoundTrip(roundTrips))
+    }
+    Benchmark("childFlowRoundTripBaseline") { _ in
+        blackHole(await childFlowRoundTripBaseline(roundTrips))
+    }
+
+    // 2. Present and dismiss a screen on a headless navigation stack.
+    let presentations = 1000
+    Benchmark("presentDismiss") { _ in
+        blackHole(try await presentDismiss(presentations))
+    }
+    Benchmark("presentDismissBaseline") { _ in
+        await presentDismissBaseline(presentations)
+    }
+
+    // 3. Cancel a tree of 11,111 coordinators, each showing a screen (smaller when quick).
+    let treeDepth = quick ? 2 : 4
+    let treeConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], warmupIterations: quick ? 0 : 1, maxIterations: quick ? 2 : 15,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 10], absolute: [.p90: 2000])])
+    Benchmark("cancelTree11111", configuration: treeConfiguration) { benchmark in
+        let tree = await RunningTree(depth: treeDepth, fanOut: 10)
+        benchmark.startMeasurement()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+    Benchmark("cancelTree11111Baseline", configuration: treeConfiguration) { benchmark in
+        let tree = await RunningBareTree(depth: treeDepth, fanOut: 10)
+        benchmark.startMeasurement()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+
+    // 4. Resident bytes per idle coordinator (waiting on its screen), 100,000 of them.
+    let idleCount = quick ? 10_000 : 100_000
+    let memoryConfiguration = Benchmark.Configuration(
+        metrics: [.custom("residentBytesPerFlow", useScalingFactor: false)], warmupIterations: 0,
+        maxIterations: quick ? 1 : 5, thresholds: [:])
+    Benchmark("idleCoordinatorMemory", configuration: memoryConfiguration) { benchmark in
+        let before = residentBytes()
+        let tree = await RunningTree(depth: 1, fanOut: idleCount)
+        benchmark.measurement(.custom("residentBytesPerFlow", useScalingFactor: false), (residentBytes() - before) / idleCount)
+        await tree.cancel()
+    }
+    Benchmark("idleCoordinatorMemoryBaseline", configuration: memoryConfiguration) { benchmark in
+        let before = residentBytes()
+        let tree = await RunningBareTree(depth: 1, fanOut: idleCount)
+        benchmark.measurement(.custom("residentBytesPerFlow", useScalingFactor: false), (residentBytes() - before) / idleCount)
+        await tree.cancel()
+    }
+
+    // 5. 1,000,000 flows run and finished: resident memory must stay flat after warm-up.
+    let soakConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .custom("residentGrowthBytes", useScalingFactor: false)], warmupIterations: 0,
+        maxIterations: 1, thresholds: [:])
+    Benchmark("soakMillionFlows", configuration: soakConfiguration) { benchmark in
+        let growth = try await soakResidentGrowth(warmUp: quick ? 10_000 : 100_000, count: quick ? 100_000 : 1_000_000)
+        benchmark.measurement(.custom("residentGrowthBytes", useScalingFactor: false), max(growth, 0))
+    }
+
+    // 6. The lifecycle event stream, unobserved and with one listener draining it.
+    let eventfulChildren = 1000
+    Benchmark("lifecycleEventsUnobserved") { _ in
+        try await lifecycleEvents(eventfulChildren, observed: false)
+    }
+    Benchmark("lifecycleEventsObserved") { _ in
+        try await lifecycleEvents(eventfulChildren, observed: true)
+    }
+}

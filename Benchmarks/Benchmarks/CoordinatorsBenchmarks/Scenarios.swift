@@ -1,0 +1,174 @@
+import Coordinators
+
+// The runtime side of every scenario. Each function does the measured work and nothing
+// else; the bare baselines doing the same work are in Baselines.swift.
+
+// MARK: childFlowRoundTrip
+
+/// Returns at once.
+actor Leaf: Coordinator {
+    let flow = Flow<Int>()
+    func start() async throws -> Int { 1 }
+}
+
+/// Runs `count` leaves one after another from `start()` (script style).
+actor RunsLeaves: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    init(_ count: Int) { self.count = count }
+
+    func start() async throws -> Int {
+        var sum = 0
+        for _ in 0..<count { sum += try await flow.run(Leaf()) }
+        return sum
+    }
+}
+
+func childFlowRoundTrip(_ count: Int) async throws -> Int {
+    try await CoordinatorTree().run(RunsLeaves(count))
+}
+
+// MARK: presentDismiss
+
+/// Shows a main screen, then presents and dismisses `count` screens on a headless stack.
+actor PresentsAndDismisses: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    let navigation = NavigationPresenter()
+    init(_ count: Int) { self.count = count }
+
+    func start() async throws -> Int {
+        try await flow.present(BenchScreen(), on: navigation)
+        for _ in 0..<count {
+            let screen = try await flow.present(BenchScreen(), on: navigation, role: .auxiliary)
+            try await flow.dismiss(screen)
+        }
+        return navigation.stack.count
+    }
+}
+
+func presentDismiss(_ count: Int) async throws -> Int {
+    try await CoordinatorTree().run(PresentsAndDismisses(count))
+}
+
+// MARK: cancelTree11111 and idleCoordinatorMemory
+
+/// Shows a screen, starts `fanOut` children one level down, and waits to be ended.
+actor TreeNode: Coordinator {
+    let flow = Flow<Void>()
+    let depth: Int
+    let fanOut: Int
+    let presenter: CountingPresenter
+    let shown: Countdown
+
+    init(depth: Int, fanOut: Int, presenter: CountingPresenter, shown: Countdown) {
+        self.depth = depth
+        self.fanOut = fanOut
+        self.presenter = presenter
+        self.shown = shown
+    }
+
+    func start() async throws {
+        try await flow.present(BenchScreen(), on: presenter)
+        shown.tick()
+        if depth > 0 {
+            for _ in 0..<fanOut {
+                try flow.start(TreeNode(depth: depth - 1, fanOut: fanOut, presenter: presenter, shown: shown))
+            }
+        }
+        try await flow.finished
+    }
+}
+
+/// The number of nodes of a full tree.
+func nodeCount(depth: Int, fanOut: Int) -> Int {
+    (0...depth).reduce(0) { total, level in total + (0..<level).reduce(1) { product, _ in product * fanOut } }
+}
+
+/// A running tree of coordinators, every one showing its screen.
+final class RunningTree: Sendable {
+    let tree = CoordinatorTree()
+    let presenter = CountingPresenter()
+    let running: Task<FlowOutcome<Void>, Never>
+
+    /// Builds the tree and returns once every coordinator shows its screen.
+    init(depth: Int, fanOut: Int) async {
+        let shown = Countdown(nodeCount(depth: depth, fanOut: fanOut))
+        let root = TreeNode(depth: depth, fanOut: fanOut, presenter: presenter, shown: shown)
+        let tree = self.tree
+        running = Task { await tree.runForOutcome(root) }
+        await shown.wait()
+    }
+
+    /// Cancels the root and returns once it has returned; every screen is then dismissed.
+    func cancel() async {
+        tree.cancel()
+        _ = await running.value
+        precondition(presenter.count == 0, "a screen was left shown")
+    }
+}
+
+// MARK: soakMillionFlows
+
+/// Runs `count` children, alternating `run` (from start) and `start` + `value`.
+actor Soak: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    init(_ count: Int) { self.count = count }
+
+    func start() async throws -> Int {
+        var sum = 0
+        for index in 0..<count {
+            if index.isMultiple(of: 2) {
+                sum += try await flow.run(Leaf())
+            } else {
+                sum += try await flow.start(Leaf()).value
+            }
+        }
+        return sum
+    }
+}
+
+/// Runs `warmUp` flows, reads resident memory, runs `count` more, and returns the growth.
+func soakResidentGrowth(warmUp: Int, count: Int) async throws -> Int {
+    _ = try await CoordinatorTree().run(Soak(warmUp))
+    let before = residentBytes()
+    _ = try await CoordinatorTree().run(Soak(count))
+    return residentBytes() - before
+}
+
+// MARK: lifecycleEvents
+
+/// Runs `count` children that each present and dismiss a screen: four events each.
+actor EventfulChildren: Coordinator {
+    actor Child: Coordinator {
+        let flow = Flow<Void>()
+        let presenter: CountingPresenter
+        init(_ presenter: CountingPresenter) { self.presenter = presenter }
+        func start() async throws {
+            try await flow.present(BenchScreen(), on: presenter)
+        }
+    }
+
+    let flow = Flow<Void>()
+    let count: Int
+    let presenter = CountingPresenter()
+    init(_ count: Int) { self.count = count }
+
+    func start() async throws {
+        for _ in 0..<count { try await flow.run(Child(presenter)) }
+    }
+}
+
+func lifecycleEvents(_ count: Int, observed: Bool) async throws {
+    let tree = CoordinatorTree()
+    guard observed else {
+        try await tree.run(EventfulChildren(count))
+        return
+    }
+    let events = tree.events()
+    async let drained = events.reduce(0) { total, _ in total + 1 }
+    try await tree.run(EventfulChildren(count))
+    let received = await drained
+    precondition(received == count * 4 + 2, "every event must reach the listener")
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Prints each benchmark scenario against its bare baseline, measured in the same run.
+
+Reads the `histogramPercentiles` export of package-benchmark (one TSV per benchmark and
+metric) from the folder given as the first argument and prints the table of DESIGN §8:
+scenario, median, baseline median, ratio, target, verdict.
+"""
+import glob
+import os
+import sys
+
+# scenario, metric, baseline, target ratio, operations per sample, unit label
+SCENARIOS = [
+    ("childFlowRoundTrip", "wallClock", "childFlowRoundTripBaseline", 1.5, 1000, "µs"),
+    ("presentDismiss", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
+    ("cancelTree11111", "wallClock", "cancelTree11111Baseline", 2.0, 1, "µs"),
+    ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 2.0, 1, "bytes"),
+    ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
+]
+# Resident growth over 1,000,000 flows after warm-up: flat means under a byte per flow.
+SOAK = ("soakMillionFlows", "residentGrowthBytes", 1_000_000)
+
+
+def median(folder, benchmark, metric):
+    pattern = os.path.join(folder, f"*.{benchmark}.{metric}.histogram.percentiles.tsv")
+    files = glob.glob(pattern)
+    if not files:
+        return None
+    with open(files[0]) as table:
+        for line in table:
+            fields = line.split("\t")
+            if fields[0] == "50":
+                return float(fields[1])
+    return None
+
+
+def per_op(value, ops, unit):
+    if value is None:
+        return "—"
+    value /= ops
+    if unit == "µs" and value < 10:
+        return f"{value * 1000:,.0f} ns"
+    return f"{value:,.0f} {unit}" if unit != "µs" else f"{value:,.1f} µs"
+
+
+def main():
+    folder = sys.argv[1]
+    quick = os.environ.get("BENCHMARK_QUICK") == "1"
+    rows = [("scenario", "median", "baseline median", "ratio", "target", "verdict")]
+    for name, metric, baseline, target, ops, unit in SCENARIOS:
+        value, base = median(folder, name, metric), median(folder, baseline, metric)
+        if value is None or base is None:
+            continue
+        ratio = value / base if base else float("inf")
+        if target is None:
+            verdict, target_text = "(informational)", "—"
+        else:
+            target_text = f"≤ {target:g}×"
+            verdict = "(quick run)" if quick else ("meets" if ratio <= target else "MISSES")
+        label = f"{name} (vs {baseline})" if target is None else name
+        rows.append((label, per_op(value, ops, unit), per_op(base, ops, unit), f"{ratio:.2f}×", target_text, verdict))
+    name, metric, flows = SOAK
+    growth = median(folder, name, metric)
+    if growth is not None:
+        limit = 1_000_000
+        verdict = "(quick run)" if quick else ("meets" if growth <= limit else "MISSES")
+        rows.append((f"{name} (resident growth)", f"{growth:,.0f} bytes", "—", "—", "≤ 1 MB (flat)", verdict))
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    for index, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if index == 0:
+            print("  ".join("-" * width for width in widths))
+
+
+if __name__ == "__main__":
+    main()
