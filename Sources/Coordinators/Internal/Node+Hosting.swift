@@ -56,7 +56,7 @@ extension Node {
         } catch {
             cause = .failed(error)
         }
-        requestEnd(cause, clearingStartTask: true)
+        startEnded(cause)
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.

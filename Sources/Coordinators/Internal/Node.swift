@@ -37,6 +37,12 @@ final class Node: Sendable {
         /// The task running `start()`, while it runs. Compared by identity only, and
         /// cleared before that task ends, so it never outlives the task it names.
         var startTask: UnsafeCurrentTask?
+
+        /// Takes the waiting hosting loop, if it waits.
+        mutating func takeHost() -> UnsafeContinuation<Mail, Never>? {
+            defer { host = nil }
+            return host
+        }
     }
 
     let state = Locked(State())
@@ -137,11 +143,16 @@ final class Node: Sendable {
                 if let mail { continuation.resume(returning: mail) }
             }
         } onCancel: {
-            requestEnd(.cancelled)
+            // The hosting task was cancelled, so Swift has already cancelled every task in
+            // this node's group. There is nothing for the loop to do until `start()` has
+            // ended (`startEnded` wakes it), so it is not woken now: one wake-up saved per
+            // coordinator when a tree is cancelled.
+            requestEnd(.cancelled, wakingHost: false)
         }
     }
 
     /// The mail waiting in `state`, if any: pending children, and whether the flow ends.
+    /// (A waiting loop always has no pending children: `spawn` hands them over directly.)
     private static func takeMail(_ state: inout State) -> Mail? {
         let end = !state.machine.isRunning
         guard end || !state.pendingJobs.isEmpty else { return nil }
@@ -154,10 +165,21 @@ final class Node: Sendable {
     /// Records `cause` if the flow still runs, and wakes everything waiting for that.
     /// Returns `false` if an earlier cause already ended the flow.
     @discardableResult
-    func requestEnd(_ cause: EndCause, clearingStartTask: Bool = false) -> Bool {
-        endTransition { state in
-            if clearingStartTask { state.startTask = nil }
-            return state.machine.requestEnd(cause)
+    func requestEnd(_ cause: EndCause, wakingHost: Bool = true) -> Bool {
+        endTransition(wakingHost: wakingHost) { state in state.machine.requestEnd(cause) }
+    }
+
+    /// `start()` has returned or thrown: record that as the end cause if there is none yet,
+    /// and wake the hosting loop (which may have been left asleep by a task cancellation).
+    func startEnded(_ cause: EndCause) {
+        let host = state.withLock { state -> UnsafeContinuation<Mail, Never>? in
+            state.startTask = nil
+            return state.machine.isRunning ? nil : state.takeHost()
+        }
+        if let host {
+            host.resume(returning: Mail(jobs: [], end: true))
+        } else {
+            requestEnd(cause)
         }
     }
 
@@ -172,6 +194,7 @@ final class Node: Sendable {
     }
 
     private func endTransition<Failure: Error>(
+        wakingHost: Bool = true,
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         typealias Woken = (UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause)
@@ -179,9 +202,7 @@ final class Node: Sendable {
             guard try transition(&state), let cause = state.machine.endCause else { return nil }
             // Wake the loop if it waits; otherwise it finds the end (and any children still
             // pending, which it must start so that they end too) at its next `nextMail`.
-            let host = state.host
-            state.host = nil
-            return (host, state.endRequestWaiters.takeAll(), cause)
+            return (wakingHost ? state.takeHost() : nil, state.endRequestWaiters.takeAll(), cause)
         }
         guard let (host, waiters, cause) = woken else { return false }
         host?.resume(returning: Mail(jobs: [], end: true))
