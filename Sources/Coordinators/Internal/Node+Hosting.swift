@@ -93,7 +93,12 @@ extension Node {
         on presenter: any Presenter,
         role: PresentationRole
     ) throws(CoordinatorError) -> Presentation {
-        try makePresentations([screen], on: presenter, firstRole: role)[0]
+        // Lock order: take the id from the tree before taking this node's lock.
+        let id = PresentationID(rawValue: context?.makeID() ?? 0)
+        return try state.withLock { state throws(CoordinatorError) -> Presentation in
+            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
+            return Self.record(screen, id: id, role: role, on: presenter, owner: self, in: &state)
+        }
     }
 
     /// Creates presentations of `screens` as one step: either the flow runs and all are
@@ -109,20 +114,28 @@ extension Node {
             try state.machine.checkRunning(
                 to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: Self.name(state))
             return zip(screens, ids).enumerated().map { index, element in
-                let isMain =
-                    switch index == 0 ? firstRole : .automatic {
-                    case .automatic: !state.hasMain
-                    case .main: true
-                    case .auxiliary: false
-                    }
-                state.hasMain = state.hasMain || isMain
-                let presentation = Presentation(
-                    id: PresentationID(rawValue: element.1), screen: element.0, isMain: isMain, presenter: presenter,
-                    owner: self)
-                state.presentations.append(presentation)
-                return presentation
+                Self.record(
+                    element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
+                    on: presenter, owner: self, in: &state)
             }
         }
+    }
+
+    /// Creates a presentation owned by `owner` and records it in `state`.
+    private static func record(
+        _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
+        in state: inout State
+    ) -> Presentation {
+        let isMain =
+            switch role {
+            case .automatic: !state.hasMain
+            case .main: true
+            case .auxiliary: false
+            }
+        state.hasMain = state.hasMain || isMain
+        let presentation = Presentation(id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner)
+        state.presentations.append(presentation)
+        return presentation
     }
 
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
