@@ -37,12 +37,13 @@ public struct Flow<Output: Sendable>: Sendable {
     /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
     public func runForOutcome<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
         let childNode = child.flow.node
+        let isStartTask: Bool
         do {
-            try node.adopt(childNode, running: Child.self)
+            isStartTask = try node.adopt(childNode, running: Child.self)
         } catch {
             return .failed(error)
         }
-        if node.isCurrentTaskStartTask {
+        if isStartTask {
             // Called from `start()` itself: the calling task is this node's start task, a
             // child task of this node's group, so the child can be hosted right here.
             return await childNode.host(child)

@@ -60,11 +60,10 @@ final class Node: Sendable {
     /// Marks the node as running `C` under `parent` (or as the root of `context`).
     /// Throws `alreadyRun` if this node (its coordinator instance) was run before.
     @discardableResult
-    func bind<C: Coordinator>(_: C.Type, parent: Node?, context: TreeContext) throws(CoordinatorError) -> CoordinatorID
-    {
-        // Lock order: never take the tree's lock while holding a node's.
+    func bind<C: Coordinator>(
+        _: C.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext
+    ) throws(CoordinatorError) -> CoordinatorID {
         let id = CoordinatorID(rawValue: context.makeID())
-        let parentID = parent?.id
         try state.withLock { state throws(CoordinatorError) in
             try state.machine.bind(coordinator: String(describing: C.self))
             state.id = id
@@ -76,25 +75,23 @@ final class Node: Sendable {
         return id
     }
 
-    /// Binds `child` to run `C` as a child of this node. If this node no longer runs, the
-    /// child is marked as ended (its instance is spent) and the error is thrown.
-    func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) {
-        guard let context else {
-            throw CoordinatorError(
-                .notRunning,
-                "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
-                    + "or from the coordinator's actor methods once it runs.")
-        }
-        let id = try child.bind(C.self, parent: self, context: context)
-        do {
-            try state.withLock { state throws(CoordinatorError) in
-                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-                state.children[id.rawValue] = child
+    /// Binds `child` to run `C` as a child of this node, in one critical section of this
+    /// node (the tree's lock and the child's are taken inside it: lock order is parent
+    /// node, then child node, then tree). Returns whether the calling task is the one
+    /// running this node's `start()`, for `Flow.run`'s fast path.
+    @discardableResult
+    func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) -> Bool {
+        try withUnsafeCurrentTask { current in
+            Result { () throws(CoordinatorError) -> Bool in
+                try state.withLock { state throws(CoordinatorError) -> Bool in
+                    try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                    guard let context = state.context else { preconditionFailure("a running node has a tree context") }
+                    let id = try child.bind(C.self, parentID: state.id, parent: self, context: context)
+                    state.children[id.rawValue] = child
+                    return current != nil && state.startTask == current
+                }
             }
-        } catch {
-            child.abandon(error)
-            throw error
-        }
+        }.get()
     }
 
     /// Ends a bound node that will never be hosted, and detaches it from its parent.
@@ -239,16 +236,6 @@ final class Node: Sendable {
                 return nil
             }
             if let cause { continuation.resume(returning: cause) }
-        }
-    }
-
-    // MARK: The start task
-
-    /// Whether the calling task is the one running this node's `start()`.
-    var isCurrentTaskStartTask: Bool {
-        withUnsafeCurrentTask { current in
-            guard let current else { return false }
-            return state.withLock { $0.startTask == current }
         }
     }
 

@@ -36,7 +36,7 @@ public final class CoordinatorTree: Sendable {
         do {
             try context.beginRun(node, coordinator: String(describing: Root.self))
             do {
-                try node.bind(Root.self, parent: nil, context: context)
+                try node.bind(Root.self, parentID: nil, parent: nil, context: context)
             } catch {
                 context.endRun()
                 throw error
