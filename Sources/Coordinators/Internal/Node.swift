@@ -169,15 +169,14 @@ final class Node: Sendable {
     /// `start()` has returned or thrown: record that as the end cause if there is none yet,
     /// and wake the hosting loop (which may have been left asleep by a task cancellation).
     func startEnded(_ cause: EndCause) {
-        let host = state.withLock { state -> UnsafeContinuation<Mail, Never>? in
+        typealias Woken = (UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>])
+        let (host, waiters) = state.withLock { state -> Woken in
             state.startTask = nil
-            return state.machine.isRunning ? nil : state.takeHost()
+            let recorded = state.machine.requestEnd(cause)
+            return (state.takeHost(), recorded ? state.endRequestWaiters.takeAll() : [])
         }
-        if let host {
-            host.resume(returning: Mail(jobs: [], end: true))
-        } else {
-            requestEnd(cause)
-        }
+        host?.resume(returning: Mail(jobs: [], end: true))
+        for waiter in waiters { waiter.resume(returning: cause) }
     }
 
     /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing
