@@ -55,19 +55,20 @@ let benchmarks: @Sendable () -> Void = {
     // 4. Resident bytes per idle coordinator (waiting on its screen), 100,000 of them.
     // Measured once: later iterations would reuse the pages the first one freed.
     let idleCount = quick ? 10_000 : 100_000
+    let bytesPerFlow = BenchmarkMetric.custom("residentBytesPerFlow", useScalingFactor: false)
     let memoryConfiguration = Benchmark.Configuration(
-        metrics: [.custom("residentBytesPerFlow", useScalingFactor: false)], warmupIterations: 0,
+        metrics: [bytesPerFlow], warmupIterations: 0,
         maxIterations: 1, thresholds: [:])
     Benchmark("idleCoordinatorMemory", configuration: memoryConfiguration) { benchmark in
         let before = residentBytes()
         let tree = await RunningTree(depth: 1, fanOut: idleCount)
-        benchmark.measurement(.custom("residentBytesPerFlow", useScalingFactor: false), (residentBytes() - before) / idleCount)
+        benchmark.measurement(bytesPerFlow, (residentBytes() - before) / idleCount)
         await tree.cancel()
     }
     Benchmark("idleCoordinatorMemoryBaseline", configuration: memoryConfiguration) { benchmark in
         let before = residentBytes()
         let tree = await RunningBareTree(depth: 1, fanOut: idleCount)
-        benchmark.measurement(.custom("residentBytesPerFlow", useScalingFactor: false), (residentBytes() - before) / idleCount)
+        benchmark.measurement(bytesPerFlow, (residentBytes() - before) / idleCount)
         await tree.cancel()
     }
 
