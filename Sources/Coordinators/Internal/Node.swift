@@ -76,9 +76,12 @@ final class Node: Sendable {
     }
 
     /// Binds `child` to run `C` as a child of this node, in one critical section of this
-    /// node (the tree's lock and the child's are taken inside it: lock order is parent
-    /// node, then child node, then tree). Returns whether the calling task is the one
-    /// running this node's `start()`, for `Flow.run`'s fast path.
+    /// node, and returns whether the calling task is the one running this node's `start()`
+    /// (for `Flow.run`'s fast path). If this node no longer runs, the child is not bound.
+    ///
+    /// Lock order: inside this node's lock, `bind` takes the tree's lock, releases it, then
+    /// takes the child's. Nothing takes a node's lock while holding the tree's, and no child
+    /// takes its parent's lock while holding its own.
     @discardableResult
     func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) -> Bool {
         try withUnsafeCurrentTask { current in
