@@ -35,6 +35,32 @@ struct MisuseTests {
         #expect(error?.code == .alreadyRun)
     }
 
+    @Test func runningACoordinatorAsItsOwnChildThrowsAlreadyRun() async throws {
+        actor Recursive: Coordinator {
+            let flow = Flow<[String]>()
+            func start() async throws -> [String] {
+                var codes: [String] = []
+                do { try flow.start(self) } catch let error as CoordinatorError { codes.append("\(error.code)") }
+                do { _ = try await flow.run(self) } catch let error as CoordinatorError {
+                    codes.append("\(error.code)")
+                }
+                return codes
+            }
+        }
+        #expect(try await CoordinatorTree().run(Recursive()) == ["alreadyRun", "alreadyRun"])
+    }
+
+    @Test func aChildHandedToAnEndedParentIsSpent() async throws {
+        let parent = Returns()
+        _ = try await CoordinatorTree().run(parent)
+        let child = Returns()
+        let error = #expect(throws: CoordinatorError.self) { try parent.flow.start(child) }
+        #expect(error?.code == .flowEnded)
+        #expect(child.flow.state == .ended)
+        let rerun = await #expect(throws: CoordinatorError.self) { try await CoordinatorTree().run(child) }
+        #expect(rerun?.code == .alreadyRun)
+    }
+
     @Test func finishingTwiceThrowsAlreadyFinished() async throws {
         let navigation = NavigationPresenter()
         let coordinator = Branch("main", on: navigation)

@@ -75,26 +75,37 @@ final class Node: Sendable {
         return id
     }
 
-    /// Binds `child` to run `C` as a child of this node, in one critical section of this
-    /// node, and returns whether the calling task is the one running this node's `start()`
-    /// (for `Flow.run`'s fast path). If this node no longer runs, the child is not bound.
+    /// Binds `child` to run `C` as a child of this node and records it, then returns whether
+    /// the calling task is the one running this node's `start()` (for `Flow.run`'s fast
+    /// path). If this node no longer runs, the child is ended (its instance is spent) and
+    /// the error is thrown.
     ///
-    /// Lock order: inside this node's lock, `bind` takes the tree's lock, releases it, then
-    /// takes the child's. Nothing takes a node's lock while holding the tree's, and no child
-    /// takes its parent's lock while holding its own.
+    /// Lock order: no lock is held while another is taken — the child is bound (tree lock,
+    /// then child lock, one after the other) before this node's lock is taken. A child that
+    /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
     func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) -> Bool {
-        try withUnsafeCurrentTask { current in
-            Result { () throws(CoordinatorError) -> Bool in
-                try state.withLock { state throws(CoordinatorError) -> Bool in
-                    try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-                    guard let context = state.context else { preconditionFailure("a running node has a tree context") }
-                    let id = try child.bind(C.self, parentID: state.id, parent: self, context: context)
-                    state.children[id.rawValue] = child
-                    return current != nil && state.startTask == current
+        guard let context else {
+            throw CoordinatorError(
+                .notRunning,
+                "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
+                    + "or from the coordinator's actor methods once it runs.")
+        }
+        let id = try child.bind(C.self, parentID: self.id, parent: self, context: context)
+        do {
+            return try withUnsafeCurrentTask { current in
+                Result { () throws(CoordinatorError) -> Bool in
+                    try state.withLock { state throws(CoordinatorError) -> Bool in
+                        try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                        state.children[id.rawValue] = child
+                        return current != nil && state.startTask == current
+                    }
                 }
-            }
-        }.get()
+            }.get()
+        } catch {
+            child.abandon(error)
+            throw error
+        }
     }
 
     /// Ends a bound node that will never be hosted, and detaches it from its parent.

@@ -30,9 +30,11 @@ final class TreeContext: Sendable {
     func emit(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) {
         guard let subscribers = state.withLock({ $0.subscribers.isEmpty ? nil : Array($0.subscribers.values) })
         else { return }
+        // Built before taking the node's lock: it reads the screen's name (user code).
+        let kind = kind().public
         let event = node.state.withLock { state in
             LifecycleEvent(
-                kind: kind().public,
+                kind: kind,
                 coordinator: state.id,
                 coordinatorType: Node.name(state),
                 parent: state.parentID)
