@@ -28,6 +28,35 @@ func childFlowRoundTrip(_ count: Int) async throws -> Int {
     try await CoordinatorTree().run(RunsLeaves(count))
 }
 
+/// Event style: runs leaves from an actor method called by another task (as a screen's
+/// action would), so each child goes through the coordinator's mailbox.
+actor HostsChildren: Coordinator {
+    let flow = Flow<Void>()
+    let running = Countdown(1)
+
+    func start() async throws {
+        running.tick()
+        try await flow.finished
+    }
+
+    func runLeaves(_ count: Int) async throws -> Int {
+        var sum = 0
+        for _ in 0..<count { sum += try await flow.run(Leaf()) }
+        return sum
+    }
+}
+
+func childFlowRoundTripFromActorMethod(_ count: Int) async throws -> Int {
+    let host = HostsChildren()
+    let tree = CoordinatorTree()
+    let running = Task { try await tree.run(host) }
+    await host.running.wait()
+    let sum = try await host.runLeaves(count)
+    try host.flow.finish()
+    try await running.value
+    return sum
+}
+
 // MARK: presentDismiss
 
 /// Shows a main screen, then presents and dismisses `count` screens on a headless stack.
@@ -110,31 +139,38 @@ final class RunningTree: Sendable {
 
 // MARK: soakMillionFlows
 
-/// Runs `count` children, alternating `run` (from start) and `start` + `value`.
+/// Runs `warmUp` flows, samples resident memory, runs `count` more, and returns the growth
+/// — all inside one running coordinator, so that nothing is released by the root ending.
+/// Children alternate `run` (from start) and `start` + `value` (through the mailbox).
 actor Soak: Coordinator {
     let flow = Flow<Int>()
+    let warmUp: Int
     let count: Int
-    init(_ count: Int) { self.count = count }
+    init(warmUp: Int, count: Int) {
+        self.warmUp = warmUp
+        self.count = count
+    }
 
     func start() async throws -> Int {
-        var sum = 0
+        try await runFlows(warmUp)
+        let before = residentBytes()
+        try await runFlows(count)
+        return residentBytes() - before
+    }
+
+    private func runFlows(_ count: Int) async throws {
         for index in 0..<count {
             if index.isMultiple(of: 2) {
-                sum += try await flow.run(Leaf())
+                _ = try await flow.run(Leaf())
             } else {
-                sum += try await flow.start(Leaf()).value
+                _ = try await flow.start(Leaf()).value
             }
         }
-        return sum
     }
 }
 
-/// Runs `warmUp` flows, reads resident memory, runs `count` more, and returns the growth.
 func soakResidentGrowth(warmUp: Int, count: Int) async throws -> Int {
-    _ = try await CoordinatorTree().run(Soak(warmUp))
-    let before = residentBytes()
-    _ = try await CoordinatorTree().run(Soak(count))
-    return residentBytes() - before
+    try await CoordinatorTree().run(Soak(warmUp: warmUp, count: count))
 }
 
 // MARK: lifecycleEvents
