@@ -209,6 +209,36 @@ struct TeardownTests {
         #expect(right.state == .ended)
     }
 
+    @Test func aStartThatIgnoresCancellationDelaysTheEndButNotTheOutcome() async throws {
+        actor Stubborn: Coordinator {
+            let flow = Flow<String>()
+            let navigation: NavigationPresenter
+            let journal: Journal
+            init(_ navigation: NavigationPresenter, _ journal: Journal) {
+                self.navigation = navigation
+                self.journal = journal
+            }
+            func start() async throws -> String {
+                try await flow.present(TestScreen("stubborn"), on: navigation)
+                try await journal.waitUntil { $0.contains("go") }  // not cancellable
+                journal.record("start returns")
+                return "late"
+            }
+        }
+        let journal = Journal()
+        let navigation = NavigationPresenter()
+        let running = Task { await CoordinatorTree().runForOutcome(Stubborn(navigation, journal)) }
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        running.cancel()
+        journal.record("go")
+        guard case .cancelled = await running.value else {
+            Issue.record("the cancellation came first, so the outcome is cancelled")
+            return
+        }
+        #expect(journal.all.contains("start returns"))
+        #expect(navigation.stack.isEmpty)
+    }
+
     @Test func everySuspendedAwaitEndsPromptlyOnCancellation() async throws {
         actor Waiting: Coordinator {
             let flow = Flow<String>()

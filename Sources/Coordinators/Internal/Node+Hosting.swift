@@ -31,6 +31,8 @@ extension Node {
                     group.addTask { await self.runStart(coordinator) }
                 }
             }
+            // While this loop can wait, `start()` runs: its end (`startEnded`) is what wakes
+            // the loop after a task cancellation, which leaves the loop asleep on purpose.
             while true {
                 let mail = await nextMail()
                 for job in mail.jobs {
