@@ -54,9 +54,8 @@ public struct Flow<Output: Sendable>: Sendable {
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
                 do throws(CoordinatorError) {
-                    try node.spawn { continuation.resume(returning: await childNode.host(child)) }
+                    try node.spawn(childNode) { continuation.resume(returning: await childNode.host(child)) }
                 } catch {
-                    childNode.abandon(error)
                     continuation.resume(returning: .failed(error))
                 }
             }
@@ -77,12 +76,7 @@ public struct Flow<Output: Sendable>: Sendable {
     public func start<Child: Coordinator>(_ child: Child) throws -> ChildFlow<Child.Output> {
         let childNode = child.flow.node
         try node.adopt(childNode, running: Child.self)
-        do throws(CoordinatorError) {
-            try node.spawn { _ = await childNode.host(child) }
-        } catch {
-            childNode.abandon(error)
-            throw error
-        }
+        try node.spawn(childNode) { _ = await childNode.host(child) }
         return ChildFlow(node: childNode)
     }
 

@@ -121,19 +121,24 @@ final class Node: Sendable {
 
     // MARK: The hosting loop's mailbox
 
-    /// Hands `job` (a child to run) to the hosting loop, which adds it to this node's task
-    /// group. Throws if the flow no longer runs.
-    func spawn(_ job: @escaping Job) throws(CoordinatorError) {
-        let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Mail, Never>? in
-            try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-            guard let host = state.host else {
-                state.pendingJobs.append(job)
-                return nil
+    /// Hands `job` (hosting the adopted `child`) to the hosting loop, which adds it to this
+    /// node's task group. If this flow ended since `child` was adopted, the child is ended
+    /// (its instance is spent) and the error is thrown.
+    func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
+        do {
+            let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Mail, Never>? in
+                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                guard let host = state.takeHost() else {
+                    state.pendingJobs.append(job)
+                    return nil
+                }
+                return host
             }
-            state.host = nil
-            return host
+            host?.resume(returning: Mail(jobs: [job], end: false))
+        } catch {
+            child.abandon(error)
+            throw error
         }
-        host?.resume(returning: Mail(jobs: [job], end: false))
     }
 
     /// Waits for children to start or for the end of the flow. Cancelling the hosting task
