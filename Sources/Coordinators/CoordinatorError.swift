@@ -24,6 +24,12 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case nothingToPop
             case nothingToDismiss
             case treeBusy
+            case notAsking
+            case alreadyAnswered
+            case wrongAnswerType
+            case noSuchTab
+            case gestureInProgress
+            case gestureEnded
         }
 
         private let base: Base
@@ -49,6 +55,18 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let nothingToDismiss = Code(.nothingToDismiss)
         /// A `CoordinatorTree` was asked to run a root while another root is running.
         public static let treeBusy = Code(.treeBusy)
+        /// A presentation was answered, but it was shown with `present`, not `ask`.
+        public static let notAsking = Code(.notAsking)
+        /// A presentation was answered a second time.
+        public static let alreadyAnswered = Code(.alreadyAnswered)
+        /// A presentation was answered with a value of another type than its screen's `Answer`.
+        public static let wrongAnswerType = Code(.wrongAnswerType)
+        /// A tab or container slot was asked for by an index or name it does not have.
+        public static let noSuchTab = Code(.noSuchTab)
+        /// A user gesture was begun while another one was still in progress.
+        public static let gestureInProgress = Code(.gestureInProgress)
+        /// A user gesture was completed or cancelled after it had already ended.
+        public static let gestureEnded = Code(.gestureEnded)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -93,13 +93,15 @@ extension Node {
     func makePresentation(
         _ screen: any Screen,
         on presenter: any Presenter,
-        role: PresentationRole
+        role: PresentationRole,
+        expecting expectedAnswer: ExpectedAnswer? = nil
     ) throws(CoordinatorError) -> Presentation {
         // Lock order: take the id from the tree before taking this node's lock.
         let id = PresentationID(rawValue: context?.makeID() ?? 0)
         return try state.withLock { state throws(CoordinatorError) -> Presentation in
             try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
-            return Self.record(screen, id: id, role: role, on: presenter, owner: self, in: &state)
+            return Self.record(
+                screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, in: &state)
         }
     }
 
@@ -118,7 +120,7 @@ extension Node {
             return zip(screens, ids).enumerated().map { index, element in
                 Self.record(
                     element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
-                    on: presenter, owner: self, in: &state)
+                    on: presenter, owner: self, expecting: nil, in: &state)
             }
         }
     }
@@ -126,7 +128,7 @@ extension Node {
     /// Creates a presentation owned by `owner` and records it in `state`.
     private static func record(
         _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
-        in state: inout State
+        expecting expectedAnswer: ExpectedAnswer?, in state: inout State
     ) -> Presentation {
         let isMain =
             switch role {
@@ -135,7 +137,8 @@ extension Node {
             case .auxiliary: false
             }
         state.hasMain = state.hasMain || isMain
-        let presentation = Presentation(id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner)
+        let presentation = Presentation(
+            id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer)
         state.presentations.append(presentation)
         return presentation
     }

@@ -20,26 +20,38 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     public let presenter: any Presenter
 
     let owner: Node
-    private let state = Locked(State())
+    /// What `answer(_:)` accepts, if the presentation was made by `Flow.ask`.
+    let expectedAnswer: ExpectedAnswer?
+    let state = Locked(State())
 
-    private struct State {
+    struct State {
         var phase = Phase.presenting(teardownRequested: false)
         var waiters = Waiters<DismissalReason>()
+        /// The screen's answer, once given (see `Presentation+Answers.swift`).
+        var answer: (any Sendable)?
+        /// `Flow.ask` waiting for the answer or the dismissal, whichever comes first.
+        var replyWaiters = Waiters<Reply>()
+        /// Asked before a person may dismiss it (see `setUserDismissalConfirmation(_:)`).
+        var confirmation: (@Sendable () async throws -> Bool)?
     }
 
-    private enum Phase {
+    enum Phase {
         case presenting(teardownRequested: Bool)
         case presented
         case dismissing(DismissalReason)
         case dismissed(DismissalReason)
     }
 
-    init(id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: Node) {
+    init(
+        id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: Node,
+        expectedAnswer: ExpectedAnswer?
+    ) {
         self.id = id
         self.screen = screen
         self.isMain = isMain
         self.presenter = presenter
         self.owner = owner
+        self.expectedAnswer = expectedAnswer
     }
 
     // MARK: Reading
@@ -138,11 +150,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
     func markFailed() {
-        let waiters = state.withLock { state -> [UnsafeContinuation<DismissalReason, any Error>] in
+        let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(.tornDown)
-            return state.waiters.takeAll()
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
         for waiter in waiters { waiter.resume(returning: .tornDown) }
+        for waiter in replyWaiters { waiter.resume(returning: .dismissed(.tornDown)) }
     }
 
     /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
@@ -211,17 +224,21 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// Moves from dismissing to dismissed, wakes waiters, and tells the owner.
     private func finishDismissal() {
-        typealias Finished = (DismissalReason, [UnsafeContinuation<DismissalReason, any Error>])
+        typealias Finished = (
+            DismissalReason, [UnsafeContinuation<DismissalReason, any Error>], [UnsafeContinuation<Reply, any Error>]
+        )
         let finished = state.withLock { state -> Finished? in
             guard case .dismissing(let reason) = state.phase else { return nil }
             state.phase = .dismissed(reason)
-            return (reason, state.waiters.takeAll())
+            state.confirmation = nil
+            return (reason, state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
-        guard let (reason, waiters) = finished else { return }
+        guard let (reason, waiters, replyWaiters) = finished else { return }
         // The owner first, so that whoever awaited the dismissal sees its consequences
         // (the flow ending, `flow.presentations`) already in place.
         owner.presentationLeft(self, reason: reason)
         for waiter in waiters { waiter.resume(returning: reason) }
+        for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
     }
 
     // MARK: Hashable

@@ -9,8 +9,16 @@
 /// struct LoginScreen: Screen {
 ///     let delegate: LoginCoordinator   // the screen calls its coordinator's actor methods
 /// }
+///
+/// struct ColorPicker: Screen {
+///     typealias Answer = Color         // `flow.ask(ColorPicker(), on: modal)` returns a Color
+/// }
 /// ```
 public protocol Screen: Sendable {
+    /// What the screen answers when a coordinator `ask`s it: a picker's choice, a form's
+    /// content. `Never` (the default) for a screen that answers nothing.
+    associatedtype Answer: Sendable = Never
+
     /// A short name for logs, snapshots and diagrams. Defaults to the type's name.
     var screenName: String { get }
 }

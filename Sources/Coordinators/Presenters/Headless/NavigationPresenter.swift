@@ -1,12 +1,13 @@
 import Observation
 
-/// A headless navigation stack: push, pop, pop to, set stack; with a back gesture.
+/// A headless navigation stack: push, pop, pop to, set stack; with back gestures.
 ///
-/// `flow.present(_:on:)` pushes. The state is plain values (`state.stack`), published
-/// through Observation so a SwiftUI view can bind to it, and awaitable with
-/// `waitUntil(_:)`. `userPop()` and `userPop(to:)` do what a person's back button or swipe
-/// does: the presentations removed report `.byUser`, which ends any coordinator whose main
-/// screen was among them.
+/// `flow.present(_:on:)` pushes (the first presentation is the root). The state is plain
+/// values (`state.stack`), published through Observation so a SwiftUI view can bind to it,
+/// and awaitable with `waitUntil(_:)`. `userPop()`, `userPop(to:)` and `beginUserPop()` do
+/// what a person's back button or swipe does: the presentations removed report `.byUser`,
+/// which ends any coordinator whose main screen was among them — after asking the
+/// confirmations their coordinators set (`Presentation.setUserDismissalConfirmation(_:)`).
 ///
 /// It is not bound to the main actor; call it from anywhere. Each operation is applied
 /// atomically, in the order the calls arrive.
@@ -16,9 +17,14 @@ import Observation
 /// ```
 public final class NavigationPresenter: Presenter, Observable {
     /// The stack as plain values.
-    public struct State: Sendable, Hashable {
+    public struct State: Sendable, Hashable, StackState {
         /// The presentations on the stack, root first.
         public var stack: [Presentation] = []
+        /// What a person's swipe in progress would pop (see `beginUserPop()`); empty when
+        /// no gesture is in progress.
+        public var gestureInProgress: [Presentation] = []
+        /// Counts the changes applied to this stack; each operation that changes it adds one.
+        public var revision = 0
 
         /// The top of the stack: what is visible.
         public var top: Presentation? { stack.last }
@@ -29,17 +35,13 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// A name for logs and snapshots.
     public let name: String
-    private let store = HeadlessStore(State())
-    private let registrar = ObservationRegistrar()
+    let store = HeadlessStore(State())
 
     /// Creates an empty stack.
     public init(name: String = "navigation") { self.name = name }
 
     /// The current stack.
-    public var state: State {
-        registrar.access(self, keyPath: \.state)
-        return store.state
-    }
+    public var state: State { store.read(self, \.state) }
 
     /// The presentations on the stack, root first.
     public var stack: [Presentation] { state.stack }
@@ -60,18 +62,14 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Cancellation: applied at once; not affected.
     public func present(_ presentation: Presentation) async throws {
-        try change { $0.stack.append(presentation) }
+        store.push(presentation, on: self, \.state)
     }
 
     /// Removes `presentation` from wherever it is in the stack. Called by the runtime.
     ///
     /// Cancellation: applied at once; not affected.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        try change { state in
-            if let index = state.stack.lastIndex(of: presentation) {
-                state.stack.remove(at: index)
-            }
-        }
+        store.remove(presentation, on: self, \.state)
     }
 
     // MARK: Coordinator operations
@@ -81,11 +79,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
     /// Cancellation: applied at once; not affected.
     public func pop() async throws {
-        try popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
-            guard !stack.isEmpty else {
-                throw CoordinatorError(.nothingToPop, "pop() was called on \(name), whose stack is empty.")
-            }
-            return stack.count - 1
+        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
+            try StackRules.topCount(stack, on: name, operation: "pop()")
         }
     }
 
@@ -95,8 +90,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
     /// Cancellation: applied at once; not affected.
     public func pop(to presentation: Presentation) async throws {
-        try popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try index(of: presentation, in: stack, operation: "pop(to:)") + 1
+        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
+            try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
         }
     }
 
@@ -105,42 +100,52 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
     /// Cancellation: applied at once; not affected.
     public func popToRoot() async throws {
-        try popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
-            guard !stack.isEmpty else {
-                throw CoordinatorError(.nothingToPop, "popToRoot() was called on \(name), whose stack is empty.")
-            }
-            return 1
+        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
+            try StackRules.countAboveRoot(stack, on: name)
         }
     }
 
     // MARK: User gestures
 
     /// Does what the back button or a completed swipe back does: pops the top presentation,
-    /// which reports `.byUser`.
+    /// which reports `.byUser`. Returns `false`, changing nothing, if its confirmation
+    /// refused (or the stack changed while it was being confirmed).
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack holds less than two
     /// presentations (the root has no back button).
-    /// Cancellation: applied at once; not affected.
-    public func userPop() async throws {
-        try popAll(reason: .byUser) { stack throws(CoordinatorError) in
-            guard stack.count >= 2 else {
-                throw CoordinatorError(
-                    .nothingToPop,
-                    "userPop() was called on \(name) with \(stack.count) presentation(s); a person can only go back "
-                        + "when there is a screen below the top one.")
-            }
-            return stack.count - 1
+    ///
+    /// Cancellation: a confirmation runs in the calling task and sees its cancellation; if
+    /// it throws, the gesture is refused.
+    @discardableResult
+    public func userPop() async throws -> Bool {
+        try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
+            try StackRules.backCount(stack, on: name)
         }
     }
 
     /// Does what a long press on the back button does: pops every presentation above
-    /// `presentation`; they report `.byUser`, most recent first.
+    /// `presentation`; they report `.byUser`, most recent first. Returns `false`, changing
+    /// nothing, if a confirmation refused (or the stack changed meanwhile).
     ///
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
-    /// Cancellation: applied at once; not affected.
-    public func userPop(to presentation: Presentation) async throws {
-        try popAll(reason: .byUser) { stack throws(CoordinatorError) in
-            try index(of: presentation, in: stack, operation: "userPop(to:)") + 1
+    ///
+    /// Cancellation: as `userPop()`.
+    @discardableResult
+    public func userPop(to presentation: Presentation) async throws -> Bool {
+        try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
+            try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
+        }
+    }
+
+    /// A person starts swiping the top presentation away: returns the gesture, to
+    /// `complete()` (as `userPop()`) or `cancel()` (nothing is reported). Meanwhile
+    /// `state.gestureInProgress` holds the top presentation.
+    ///
+    /// Throws `CoordinatorError` `nothingToPop` if the stack holds less than two
+    /// presentations, `gestureInProgress` if another gesture has not ended.
+    public func beginUserPop() throws(CoordinatorError) -> UserGesture {
+        try store.beginUserGesture(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
+            try StackRules.backCount(stack, on: name)
         }
     }
 
@@ -148,42 +153,11 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// Replaces the whole stack; returns what was removed. Used by `Flow.setStack`.
     func replaceStack(with presentations: [Presentation]) -> [Presentation] {
-        // The closure cannot throw.
-        (try? change { state in
+        store.mutate(self, \.state, always: { state in
             let removed = state.stack.filter { !presentations.contains($0) }
             state.stack = presentations
             return removed
-        }) ?? []
-    }
-
-    private func popAll(
-        reason: DismissalReason,
-        keepingCount: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
-    ) throws {
-        let removed = try change { state throws(CoordinatorError) in
-            let keep = try keepingCount(state.stack)
-            defer { state.stack.removeSubrange(keep...) }
-            return Array(state.stack[keep...])
-        }
-        removed.reportDismissals(reason)
-    }
-
-    private func index(
-        of presentation: Presentation, in stack: [Presentation], operation: String
-    ) throws(CoordinatorError) -> Int {
-        guard let index = stack.lastIndex(of: presentation) else {
-            throw CoordinatorError(
-                .notInStack,
-                "\(operation) was given \(presentation), which is not on \(name) (stack: \(stack.map(\.description))). "
-                    + "Pop only to a presentation that is still on this stack.")
-        }
-        return index
-    }
-
-    private func change<Result>(_ body: (inout State) throws(CoordinatorError) -> Result) throws -> Result {
-        try registrar.withMutation(of: self, keyPath: \.state) {
-            try store.mutate(body)
-        }
+        })
     }
 }
 

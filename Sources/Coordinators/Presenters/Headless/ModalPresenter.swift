@@ -3,39 +3,46 @@ import Observation
 /// A headless modal surface: screens presented one over another, with a swipe-down gesture.
 ///
 /// `flow.present(_:on:)` presents over whatever is shown. `userDismiss()` does what a
-/// person's swipe down does: the top presentation reports `.byUser`. The state is plain
-/// values (`state.modals`), published through Observation and awaitable with
-/// `waitUntil(_:)`. Not bound to the main actor.
+/// person's swipe down does: the top presentation reports `.byUser` — after asking the
+/// confirmation its coordinator set, if any (`Presentation.setUserDismissalConfirmation(_:)`).
+/// The state is plain values (`state.modals`), published through Observation and awaitable
+/// with `waitUntil(_:)`. Not bound to the main actor.
 ///
 /// ```text
 ///   base ──present(A)──▶ [A] ──present(B)──▶ [A, B] ──userDismiss()──▶ [A]   (B: .byUser)
 /// ```
 public final class ModalPresenter: Presenter, Observable {
     /// The modal chain as plain values.
-    public struct State: Sendable, Hashable {
+    public struct State: Sendable, Hashable, StackState {
         /// The presentations shown, the first over the base, each later one over the one before.
         public var modals: [Presentation] = []
+        /// What a person's swipe down in progress would dismiss (see `beginUserDismiss()`);
+        /// empty when no gesture is in progress.
+        public var gestureInProgress: [Presentation] = []
+        /// Counts the changes applied to this chain; each operation that changes it adds one.
+        public var revision = 0
 
         /// The topmost presentation: what is visible.
         public var top: Presentation? { modals.last }
 
         /// The screens' names, bottom first.
         public var screenNames: [String] { modals.map(\.screen.screenName) }
+
+        var stack: [Presentation] {
+            get { modals }
+            set { modals = newValue }
+        }
     }
 
     /// A name for logs and snapshots.
     public let name: String
     private let store = HeadlessStore(State())
-    private let registrar = ObservationRegistrar()
 
     /// Creates a modal surface with nothing presented over its base.
     public init(name: String = "modal") { self.name = name }
 
     /// The current modal chain.
-    public var state: State {
-        registrar.access(self, keyPath: \.state)
-        return store.state
-    }
+    public var state: State { store.read(self, \.state) }
 
     /// The presentations shown, bottom first.
     public var modals: [Presentation] { state.modals }
@@ -54,7 +61,7 @@ public final class ModalPresenter: Presenter, Observable {
     ///
     /// Cancellation: applied at once; not affected.
     public func present(_ presentation: Presentation) async throws {
-        try change { $0.modals.append(presentation) }
+        store.push(presentation, on: self, \.state)
     }
 
     /// Dismisses `presentation` and, as UIKit does, everything presented over it; those
@@ -62,33 +69,40 @@ public final class ModalPresenter: Presenter, Observable {
     ///
     /// Cancellation: applied at once; not affected.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        let above = try change { state -> [Presentation] in
-            guard let index = state.modals.lastIndex(of: presentation) else { return [] }
-            defer { state.modals.removeSubrange(index...) }
-            return Array(state.modals[(index + 1)...])
-        }
-        above.reportDismissals(.byCoordinator)
+        store.remove(presentation, on: self, \.state, takingAbove: { _ in true })
     }
 
     /// Does what a person's swipe down does: dismisses the top presentation, which
-    /// reports `.byUser`.
+    /// reports `.byUser`. Returns `false`, changing nothing, if its confirmation refused
+    /// (or the chain changed while it was being confirmed).
     ///
     /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented.
-    /// Cancellation: applied at once; not affected.
-    public func userDismiss() async throws {
-        let top = try change { state throws(CoordinatorError) -> Presentation in
-            guard let top = state.modals.popLast() else {
-                throw CoordinatorError(
-                    .nothingToDismiss, "userDismiss() was called on \(name), which presents nothing.")
-            }
-            return top
+    ///
+    /// Cancellation: a confirmation runs in the calling task and sees its cancellation; if
+    /// it throws, the gesture is refused.
+    @discardableResult
+    public func userDismiss() async throws -> Bool {
+        try await store.userRemove(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
+            try topCount(modals)
         }
-        top.reportDismissal(.byUser)
     }
 
-    private func change<Result>(_ body: (inout State) throws(CoordinatorError) -> Result) throws -> Result {
-        try registrar.withMutation(of: self, keyPath: \.state) {
-            try store.mutate(body)
+    /// A person starts swiping the top presentation down: returns the gesture, to
+    /// `complete()` (as `userDismiss()`) or `cancel()` (nothing is reported). Meanwhile
+    /// `state.gestureInProgress` holds the top presentation.
+    ///
+    /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented,
+    /// `gestureInProgress` if another gesture has not ended.
+    public func beginUserDismiss() throws(CoordinatorError) -> UserGesture {
+        try store.beginUserGesture(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
+            try topCount(modals)
         }
+    }
+
+    private func topCount(_ modals: [Presentation]) throws(CoordinatorError) -> Int {
+        guard !modals.isEmpty else {
+            throw CoordinatorError(.nothingToDismiss, "A swipe down was made on \(name), which presents nothing.")
+        }
+        return 1
     }
 }

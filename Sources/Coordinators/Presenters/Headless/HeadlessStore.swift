@@ -1,0 +1,135 @@
+import Observation
+
+/// What every headless presenter's state has.
+protocol HeadlessState: Sendable {
+    /// Counts the changes applied so far.
+    var revision: Int { get set }
+}
+
+/// The state of a headless presenter: one lock, Observation, and waiters for conditions.
+///
+/// Every change is one critical section, so concurrent calls are applied one at a time, in
+/// the order they take the lock, and each adds one to `revision`. After a change, outside
+/// the lock, the store tells Observation, resumes the waiters whose condition now holds, and
+/// tells the container the presenter belongs to, if any (a tab of a tab bar).
+final class HeadlessStore<State: HeadlessState>: Sendable {
+    private struct Waiter {
+        let id: UInt64
+        let condition: @Sendable (State) -> Bool
+        let continuation: UnsafeContinuation<Void, any Error>
+    }
+
+    private struct Box {
+        var state: State
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
+        /// Set once by a container that republishes this presenter's state as part of its own.
+        var containerDidChange: (@Sendable () -> Void)?
+    }
+
+    private let box: Locked<Box>
+    private let registrar = ObservationRegistrar()
+
+    init(_ state: State) { box = Locked(Box(state: state)) }
+
+    /// The state, without telling Observation.
+    var state: State { box.withLock { $0.state } }
+
+    /// The state, as an observed read of `subject[keyPath: keyPath]`.
+    func read<Subject: Observable>(_ subject: Subject, _ keyPath: KeyPath<Subject, State>) -> State {
+        registrar.access(subject, keyPath: keyPath)
+        return state
+    }
+
+    /// Makes `didChange` run after each change (a container republishing this state).
+    func relayChanges(to didChange: @escaping @Sendable () -> Void) {
+        box.withLock { $0.containerDidChange = didChange }
+    }
+
+    /// Applies `change` as one step, published as a mutation of `subject[keyPath: keyPath]`.
+    ///
+    /// `change` returns its result and whether it changed anything; if it did not (or it
+    /// threw), the revision stays and nobody is told.
+    func mutate<Subject: Observable, Result, Failure: Error>(
+        _ subject: Subject, _ keyPath: KeyPath<Subject, State>,
+        _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
+    ) throws(Failure) -> Result {
+        var outcome: Result?
+        var failure: Failure?
+        var notify: (state: State, waiters: [Waiter], container: (@Sendable () -> Void)?)?
+        registrar.withMutation(of: subject, keyPath: keyPath) {
+            box.withLock { box in
+                do throws(Failure) {
+                    let (result, changed) = try change(&box.state)
+                    outcome = result
+                    guard changed else { return }
+                    box.state.revision += 1
+                    notify = (box.state, box.waiters, box.containerDidChange)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+        if let notify {
+            resumeWaiters(notify.waiters, satisfiedBy: notify.state)
+            notify.container?()
+        }
+        // `outcome` is set unless `change` threw, which returned above.
+        guard let outcome else { preconditionFailure("a change neither returned nor threw") }
+        return outcome
+    }
+
+    /// `mutate` for changes that always change something.
+    func mutate<Subject: Observable, Result, Failure: Error>(
+        _ subject: Subject, _ keyPath: KeyPath<Subject, State>,
+        always change: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try mutate(subject, keyPath) { state throws(Failure) in (try change(&state), true) }
+    }
+
+    /// Conditions are evaluated outside the lock, so they may read the presenter.
+    private func resumeWaiters(_ waiters: [Waiter], satisfiedBy state: State) {
+        guard !waiters.isEmpty else { return }
+        let satisfied = Set(waiters.filter { $0.condition(state) }.map(\.id))
+        guard !satisfied.isEmpty else { return }
+        let resumed = box.withLock { box in
+            let resumed = box.waiters.filter { satisfied.contains($0.id) }
+            box.waiters.removeAll { satisfied.contains($0.id) }
+            return resumed
+        }
+        for waiter in resumed { waiter.continuation.resume() }
+    }
+
+    /// Returns once `condition` holds for the state (at once if it holds now).
+    /// Cancelling the waiting task throws `CancellationError`.
+    func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
+        try await awaitValue { continuation in
+            while true {
+                let state = box.withLock { $0.state }
+                if condition(state) { return .ready(()) }
+                let registered = box.withLock { box -> UInt64? in
+                    // If the state changed since it was checked, check again.
+                    guard box.state.revision == state.revision else { return nil }
+                    box.nextWaiterID += 1
+                    box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
+                    return box.nextWaiterID
+                }
+                if let registered { return .waiting(registered) }
+            }
+        } cancel: { [box] id in
+            box.withLock { box in
+                box.waiters.firstIndex { $0.id == id }.map { box.waiters.remove(at: $0).continuation }
+            }
+        }
+    }
+}
+
+extension Collection<Presentation> {
+    /// Reports each removed presentation, most recent first.
+    func reportDismissals(_ reason: DismissalReason) {
+        for presentation in reversed() {
+            presentation.reportDismissal(reason)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Observation
+
+/// A person's interactive gesture that has started and not ended yet: a swipe back or a
+/// swipe down, half way.
+///
+/// Headless presenters hand one out from `beginUserPop()` or `beginUserDismiss()`, so that
+/// tests and demos can act out both endings of a gesture. While it is in progress, the
+/// presenter's state lists what it would remove (`gestureInProgress`) and nothing has left.
+///
+/// ```swift
+/// let swipe = try navigation.beginUserPop()
+/// try swipe.cancel()                       // let go early: nothing is reported, nothing ends
+/// let popped = try await navigation.beginUserPop().complete()   // let go past the threshold
+/// ```
+public final class UserGesture: Sendable {
+    /// What the gesture removes if it completes, most recent last.
+    public let presentations: [Presentation]
+
+    private let ended = Locked(false)
+    private let completion: @Sendable () async -> Bool
+    private let cancellation: @Sendable () -> Void
+
+    init(
+        _ presentations: [Presentation],
+        complete: @escaping @Sendable () async -> Bool,
+        cancel: @escaping @Sendable () -> Void
+    ) {
+        self.presentations = presentations
+        self.completion = complete
+        self.cancellation = cancel
+    }
+
+    /// The person lets go past the threshold: the gesture ends as the matching immediate
+    /// gesture (`userPop()`, `userDismiss()`) would. Each presentation's confirmation is
+    /// asked first (see `Presentation.setUserDismissalConfirmation(_:)`); if all agree and
+    /// the presentations are still where the gesture found them, they are removed and report
+    /// `.byUser`. Returns whether they were removed.
+    ///
+    /// Throws `CoordinatorError` `gestureEnded` if the gesture was already completed or
+    /// cancelled.
+    ///
+    /// Cancellation: confirmations run in the calling task and see its cancellation; a
+    /// confirmation that throws refuses the gesture.
+    @discardableResult
+    public func complete() async throws(CoordinatorError) -> Bool {
+        try end("complete()")
+        return await completion()
+    }
+
+    /// The person lets go before the threshold: the gesture ends and nothing is reported —
+    /// every presentation and every coordinator stays as it was.
+    ///
+    /// Throws `CoordinatorError` `gestureEnded` if the gesture was already completed or
+    /// cancelled.
+    public func cancel() throws(CoordinatorError) {
+        try end("cancel()")
+        cancellation()
+    }
+
+    private func end(_ call: String) throws(CoordinatorError) {
+        let wasEnded = ended.withLock { ended in
+            defer { ended = true }
+            return ended
+        }
+        if wasEnded {
+            throw CoordinatorError(
+                .gestureEnded,
+                "\(call) was called on a gesture over \(presentations.map(\.description)) that had already ended. "
+                    + "A gesture ends once: complete it or cancel it.")
+        }
+    }
+}
+
+/// A headless state in which a person can remove the end of a list (a stack, a modal chain).
+protocol GestureState: HeadlessState {
+    /// What an interactive gesture in progress would remove, most recent last.
+    var gestureInProgress: [Presentation] { get set }
+}
+
+extension HeadlessStore where State: GestureState {
+    /// What a gesture removes: the last `count` presentations of `list`, where `count`
+    /// checks the list (and throws if the gesture is impossible).
+    func plan(
+        _ list: KeyPath<State, [Presentation]>,
+        count: ([Presentation]) throws(CoordinatorError) -> Int
+    ) throws(CoordinatorError) -> [Presentation] {
+        let presentations = state[keyPath: list]
+        return Array(presentations.suffix(try count(presentations)))
+    }
+
+    /// Starts an interactive gesture over the last `count(list)` presentations of `list`:
+    /// marks them in the state, and returns them.
+    func beginGesture<Subject: Observable>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>,
+        _ list: KeyPath<State, [Presentation]>,
+        count: ([Presentation]) throws(CoordinatorError) -> Int
+    ) throws(CoordinatorError) -> [Presentation] {
+        try mutate(subject, keyPath, always: { state throws(CoordinatorError) -> [Presentation] in
+            guard state.gestureInProgress.isEmpty else {
+                throw CoordinatorError(
+                    .gestureInProgress,
+                    "A gesture began while another one, over \(state.gestureInProgress.map(\.description)), was in "
+                        + "progress. A person makes one gesture at a time: complete or cancel the first.")
+            }
+            let presentations = state[keyPath: list]
+            state.gestureInProgress = Array(presentations.suffix(try count(presentations)))
+            return state.gestureInProgress
+        })
+    }
+
+    /// The gesture over `planned` was let go early: unmarks it, reports nothing.
+    func cancelGesture<Subject: Observable>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>, _ planned: [Presentation]
+    ) {
+        mutate(subject, keyPath) { state in
+            let isThisGesture = state.gestureInProgress == planned
+            if isThisGesture { state.gestureInProgress = [] }
+            return ((), changed: isThisGesture)
+        }
+    }
+
+    /// A person removes `planned` (the end of `list`): asks each one's confirmation, most
+    /// recent first; then, if all agreed and `planned` is still the end of `list` with at
+    /// least `minimumKept` presentations below it, removes it in one step and reports each
+    /// as `.byUser`. Returns whether it was removed.
+    func removeByUser<Subject: Observable>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>,
+        _ planned: [Presentation], from list: WritableKeyPath<State, [Presentation]>,
+        keeping minimumKept: Int, endingGesture: Bool
+    ) async -> Bool {
+        var confirmed = true
+        for presentation in planned.reversed() where confirmed {
+            confirmed = await presentation.confirmUserDismissal()
+        }
+        let removed = mutate(subject, keyPath) { state in
+                let endsGesture = endingGesture && state.gestureInProgress == planned
+                if endsGesture { state.gestureInProgress = [] }
+                let presentations = state[keyPath: list]
+                guard confirmed, !planned.isEmpty, presentations.count - planned.count >= minimumKept,
+                    presentations.suffix(planned.count).elementsEqual(planned)
+                else { return (false, changed: endsGesture) }
+                state[keyPath: list].removeLast(planned.count)
+                return (true, changed: true)
+            }
+        if removed { planned.reportDismissals(.byUser) }
+        return removed
+    }
+}

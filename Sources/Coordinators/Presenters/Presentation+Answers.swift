@@ -1,0 +1,135 @@
+// Screens that answer (`Flow.ask`) and user dismissals that ask first (vetoes).
+
+/// What `Presentation.answer(_:)` accepts: the `Answer` type of the screen that was asked.
+struct ExpectedAnswer: Sendable {
+    let accepts: @Sendable (any Sendable) -> Bool
+    let typeName: String
+
+    init<Answer: Sendable>(_: Answer.Type) {
+        accepts = { $0 is Answer }
+        typeName = String(describing: Answer.self)
+    }
+}
+
+extension Presentation {
+    /// What ends `Flow.ask`'s wait: the answer, or the presentation leaving first.
+    enum Reply: Sendable {
+        case answered(any Sendable)
+        case dismissed(DismissalReason)
+    }
+
+    // MARK: Answers
+
+    /// Gives the screen's answer to the coordinator that asked for it with `flow.ask`.
+    ///
+    /// A UI presenter hands this call to its view (`onSubmit: { try? presentation.answer(form) }`);
+    /// a test or demo calls it on the presentation it finds in a headless presenter's state.
+    /// The answer is kept even if the presentation leaves the screen before the coordinator
+    /// reads it: an answer is never lost.
+    ///
+    /// Throws `CoordinatorError`: `notAsking` if the presentation was shown with `present`
+    /// (which expects no answer), `wrongAnswerType` if `value` is not the screen's `Answer`,
+    /// `alreadyAnswered` the second time, `alreadyDismissed` once it has left the screen.
+    public func answer<Value: Sendable>(_ value: Value) throws(CoordinatorError) {
+        guard let expectedAnswer else {
+            throw CoordinatorError(
+                .notAsking,
+                "\(self) was answered, but it was shown with flow.present(_:on:), which expects no answer. Show it "
+                    + "with flow.ask(_:on:) to await its answer.")
+        }
+        guard expectedAnswer.accepts(value) else {
+            throw CoordinatorError(
+                .wrongAnswerType,
+                "\(self) was answered with a \(Value.self), but \(screen.screenName).Answer is "
+                    + "\(expectedAnswer.typeName). Answer with a value of that type.")
+        }
+        let waiters = try state.withLock { state throws(CoordinatorError) -> [UnsafeContinuation<Reply, any Error>] in
+            switch state.phase {
+            case .presenting, .presented: break
+            case .dismissing(let reason), .dismissed(let reason):
+                throw CoordinatorError(
+                    .alreadyDismissed,
+                    "\(self) was answered after it left the screen (\(reason)); its coordinator has already been "
+                        + "told that it went unanswered.")
+            }
+            guard state.answer == nil else {
+                throw CoordinatorError(
+                    .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
+            }
+            state.answer = value
+            return state.replyWaiters.takeAll()
+        }
+        for waiter in waiters { waiter.resume(returning: .answered(value)) }
+    }
+
+    /// Whether the screen has answered (see `answer(_:)`).
+    public var isAnswered: Bool { state.withLock { $0.answer != nil } }
+
+    /// Waits for the answer or the dismissal, whichever came first. An answer given before
+    /// the dismissal wins. Cancelling the waiting task throws `CancellationError`.
+    func reply() async throws -> Reply {
+        try await awaitValue { continuation in
+            state.withLock { state in
+                if let answer = state.answer { return .ready(.answered(answer)) }
+                if case .dismissed(let reason) = state.phase { return .ready(.dismissed(reason)) }
+                return .waiting(state.replyWaiters.add(continuation))
+            }
+        } cancel: { [state] id in
+            state.withLock { $0.replyWaiters.remove(id) }
+        }
+    }
+
+    /// Dismisses it for its coordinator unless it is already leaving.
+    func dismissIfPresented(_ reason: DismissalReason) async {
+        guard (try? beginDismissal(reason)) != nil else { return }
+        await performDismissal(reason)
+    }
+
+    // MARK: Confirming user dismissals
+
+    /// Makes a person's dismissal of this presentation (a swipe back, a swipe down, a back
+    /// button) ask `confirm` first; `nil` removes the confirmation.
+    ///
+    /// `confirm` typically calls its coordinator, which may itself ask a question
+    /// ("Discard your changes?"). Returning `true` lets the gesture proceed as any user
+    /// dismissal; returning `false` or throwing refuses it, and everything stays as it was.
+    /// Coordinator calls (`flow.dismiss`, pops, teardown) are never asked.
+    ///
+    /// Set it when there is something to lose (when a form becomes dirty) and clear it when
+    /// there is not. After the presentation has left the screen this does nothing.
+    public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
+        state.withLock { state in
+            if case .dismissed = state.phase { return }
+            state.confirmation = confirm
+        }
+    }
+
+    /// Whether a person's dismissal would be confirmed first (see
+    /// `setUserDismissalConfirmation(_:)`).
+    public var confirmsUserDismissal: Bool { state.withLock { $0.confirmation != nil } }
+
+    /// For presenters, before a person's gesture removes this presentation: asks its
+    /// confirmation, if it has one, and returns whether the gesture may proceed.
+    ///
+    /// Returns `true` without waiting when there is no confirmation, `false` if the
+    /// presentation is no longer on the screen. A confirmation that throws (its question
+    /// was dismissed, its coordinator ended) counts as a refusal.
+    ///
+    /// Cancellation: the confirmation runs in the calling task and sees its cancellation;
+    /// if it throws `CancellationError`, the gesture is refused.
+    public func confirmUserDismissal() async -> Bool {
+        enum Step {
+            case proceed, refuse
+            case ask(@Sendable () async throws -> Bool)
+        }
+        let step = state.withLock { state -> Step in
+            guard case .presented = state.phase else { return .refuse }
+            return state.confirmation.map(Step.ask) ?? .proceed
+        }
+        switch step {
+        case .proceed: return true
+        case .refuse: return false
+        case .ask(let confirm): return (try? await confirm()) ?? false
+        }
+    }
+}
