@@ -27,7 +27,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case notAsking
             case alreadyAnswered
             case wrongAnswerType
-            case noSuchTab
+            case noSuchSlot
             case gestureInProgress
             case gestureEnded
         }
@@ -61,8 +61,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let alreadyAnswered = Code(.alreadyAnswered)
         /// A presentation was answered with a value of another type than its screen's `Answer`.
         public static let wrongAnswerType = Code(.wrongAnswerType)
-        /// A tab or container slot was asked for by an index or name it does not have.
-        public static let noSuchTab = Code(.noSuchTab)
+        /// A tab or a container's slot was asked for by an index or name it does not have.
+        public static let noSuchSlot = Code(.noSuchSlot)
         /// A user gesture was begun while another one was still in progress.
         public static let gestureInProgress = Code(.gestureInProgress)
         /// A user gesture was completed or cancelled after it had already ended.

@@ -1,0 +1,76 @@
+import Observation
+
+/// A window's root, as JLCoordinator's `InitialPresenter`: a surface that shows one
+/// presentation, replaced as a whole.
+public typealias InitialPresenter = SlotPresenter
+
+/// A headless surface that shows one presentation at a time: a window's root (as
+/// `InitialPresenter`), a tab's content in a `TabPresenter`, a slot of a
+/// `ContainerPresenter`.
+///
+/// Presenting replaces what was shown: the old presentation reports `.replaced`, which
+/// ends its coordinator if it was its main screen, and with it that coordinator's whole
+/// subtree — replacing the root after a login takes the whole onboarding away. Not bound
+/// to the main actor.
+///
+/// ```text
+///   (empty) ──present(Onboarding)──▶ [Onboarding] ──present(Home)──▶ [Home]   (Onboarding: .replaced)
+/// ```
+public final class SlotPresenter: Presenter, Observable {
+    /// What the slot shows, as plain values.
+    public struct State: Sendable, Hashable, HeadlessState {
+        /// The presentation shown, if any.
+        public var presentation: Presentation?
+        /// Counts the changes applied; each operation that changes the slot adds one.
+        public var revision = 0
+
+        /// The name of the screen shown, if any.
+        public var screenName: String? { presentation?.screen.screenName }
+    }
+
+    /// A name for logs and snapshots.
+    public let name: String
+    let store = HeadlessStore(State())
+
+    /// Creates an empty slot.
+    public init(name: String = "root") { self.name = name }
+
+    /// What the slot shows now.
+    public var state: State { store.read(self, \.state) }
+
+    /// The presentation shown, if any.
+    public var presentation: Presentation? { state.presentation }
+
+    /// Returns once `condition` holds for the slot (at once if it holds now).
+    ///
+    /// `condition` is evaluated after each change, outside the presenter's lock, possibly
+    /// on another thread; keep it quick and free of side effects.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
+        try await store.waitUntil(condition)
+    }
+
+    /// Shows `presentation` in place of what was shown, which reports `.replaced`. Called
+    /// by the runtime.
+    ///
+    /// Cancellation: applied at once; not affected.
+    public func present(_ presentation: Presentation) async throws {
+        let replaced = store.mutate(self, \.state, always: { state in
+            defer { state.presentation = presentation }
+            return state.presentation
+        })
+        replaced?.reportDismissal(.replaced)
+    }
+
+    /// Empties the slot if it shows `presentation`. Called by the runtime.
+    ///
+    /// Cancellation: applied at once; not affected.
+    public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        store.mutate(self, \.state) { state in
+            guard state.presentation == presentation else { return ((), changed: false) }
+            state.presentation = nil
+            return ((), changed: true)
+        }
+    }
+}
