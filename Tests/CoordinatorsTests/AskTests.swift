@@ -1,0 +1,185 @@
+import Coordinators
+import Testing
+
+/// Screens that answer: `flow.ask`, `Presentation.answer`.
+@Suite(.timeLimit(.minutes(1)))
+struct AskTests {
+    struct EmailForm: Screen { typealias Answer = String }
+    struct PasswordForm: Screen { typealias Answer = String }
+    struct TermsAlert: Screen { typealias Answer = Bool }
+
+    /// DESIGN §3's sign-up script: two form steps kept on the stack, a question dismissed
+    /// once answered.
+    actor SignUp: Coordinator {
+        let flow = Flow<String>()
+        let navigation: NavigationPresenter
+        let modal: ModalPresenter
+        init(navigation: NavigationPresenter, modal: ModalPresenter) {
+            self.navigation = navigation
+            self.modal = modal
+        }
+
+        func start() async throws -> String {
+            let email = try await flow.ask(EmailForm(), on: navigation, then: .keep)
+            let password = try await flow.ask(PasswordForm(), on: navigation, then: .keep)
+            let accepted = try await flow.ask(TermsAlert(), on: modal)
+            return "\(email) \(password) \(accepted)"
+        }
+    }
+
+    /// Asks one question and returns its answer.
+    actor Asking<Question: Screen>: Coordinator where Question.Answer == String {
+        let flow = Flow<String>()
+        let question: Question
+        let presenter: any Presenter
+        let afterAnswer: AfterAnswer
+        init(_ question: Question, on presenter: any Presenter, then afterAnswer: AfterAnswer = .dismiss) {
+            self.question = question
+            self.presenter = presenter
+            self.afterAnswer = afterAnswer
+        }
+
+        func start() async throws -> String {
+            try await flow.ask(question, on: presenter, then: afterAnswer)
+        }
+    }
+
+    @Test func aScriptReadsTopToBottomWithEachScreensAnswer() async throws {
+        let navigation = NavigationPresenter()
+        let modal = ModalPresenter()
+        async let account = CoordinatorTree().run(SignUp(navigation: navigation, modal: modal))
+
+        try await navigation.waitUntil { $0.screenNames == ["EmailForm"] }
+        let email = try #require(navigation.state.top)
+        #expect(email.isMain)
+        try email.answer("ada@example.com")
+
+        try await navigation.waitUntil { $0.screenNames == ["EmailForm", "PasswordForm"] }
+        let password = try #require(navigation.state.top)
+        try password.answer("secret")
+
+        try await modal.waitUntil { $0.screenNames == ["TermsAlert"] }
+        #expect(navigation.state.screenNames == ["EmailForm", "PasswordForm"], "kept steps stay on the stack")
+        let terms = try #require(modal.state.top)
+        #expect(!terms.isMain)
+        try terms.answer(true)
+
+        #expect(try await account == "ada@example.com secret true")
+        #expect(terms.dismissalReason == .byCoordinator, "a dismissed question leaves once answered")
+        #expect(email.dismissalReason == .tornDown, "kept steps leave with their coordinator")
+        #expect(navigation.stack.isEmpty && modal.modals.isEmpty)
+    }
+
+    @Test func aQuestionDismissedByThePersonEndsTheAskWithTheDismissal() async throws {
+        let modal = ModalPresenter()
+        let asking = Asking(EmailForm(), on: modal)
+        async let outcome = CoordinatorTree().runForOutcome(asking)
+        try await modal.waitUntil { $0.top != nil }
+        try await modal.userDismiss()
+        guard case .failed(let error) = await outcome else {
+            Issue.record("expected the ask to throw")
+            return
+        }
+        #expect(error as? FlowDismissed == FlowDismissed(reason: .byUser))
+    }
+
+    @Test func anAskCancelledByTheParentDismissesItsQuestion() async throws {
+        let modal = ModalPresenter()
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let child = try parent.flow.start(Asking(EmailForm(), on: modal))
+        try await modal.waitUntil { $0.top != nil }
+        let question = try #require(modal.state.top)
+
+        child.cancel()
+
+        guard case .cancelled = await child.outcome else {
+            Issue.record("expected the child to end cancelled")
+            return
+        }
+        #expect(question.dismissalReason == .byCoordinator, "the ask removes its question before teardown")
+        #expect(!question.isAnswered)
+        #expect(modal.modals.isEmpty)
+        #expect(parent.flow.state == .running)
+        try await parent.done("done")
+        _ = await outcome
+    }
+
+    @Test func anAnswerGivenBeforeTheDismissalIsNotLost() async throws {
+        let modal = ModalPresenter()
+        async let answer = CoordinatorTree().run(Asking(EmailForm(), on: modal))
+        try await modal.waitUntil { $0.top != nil }
+        let question = try #require(modal.state.top)
+        try question.answer("kept")
+        // The person swipes it away before the coordinator has read the answer (or after).
+        _ = try? await modal.userDismiss()
+        #expect(try await answer == "kept")
+    }
+
+    @Test func aKeptScreenStaysAfterItsAnswer() async throws {
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        try navigation.stack[1].answer("x")
+        #expect(try await child.value == "x")
+        try await parent.done("done")
+        _ = await outcome
+    }
+
+    // MARK: Misuse
+
+    @Test func answeringAPresentedScreenThrowsNotAsking() async throws {
+        let modal = ModalPresenter()
+        let owner = Branch("plain", on: modal)
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await modal.waitUntil { $0.top != nil }
+        let error = #expect(throws: CoordinatorError.self) { try modal.state.top?.answer("x") }
+        #expect(error?.code == .notAsking)
+        try await owner.done("done")
+        _ = await outcome
+    }
+
+    @Test func answeringWithAnotherTypeThrowsWrongAnswerType() async throws {
+        let modal = ModalPresenter()
+        async let answer = CoordinatorTree().run(Asking(EmailForm(), on: modal))
+        try await modal.waitUntil { $0.top != nil }
+        let question = try #require(modal.state.top)
+        let error = #expect(throws: CoordinatorError.self) { try question.answer(42) }
+        #expect(error?.code == .wrongAnswerType)
+        #expect(error?.message.contains("String") == true)
+        try question.answer("right")
+        #expect(try await answer == "right")
+    }
+
+    @Test func answeringTwiceThrowsAlreadyAnswered() async throws {
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let form = navigation.stack[1]
+        try form.answer("first")
+        let error = #expect(throws: CoordinatorError.self) { try form.answer("second") }
+        #expect(error?.code == .alreadyAnswered)
+        #expect(try await child.value == "first")
+        try await parent.done("done")
+        _ = await outcome
+    }
+
+    @Test func answeringAfterTheDismissalThrowsAlreadyDismissed() async throws {
+        let modal = ModalPresenter()
+        async let outcome = CoordinatorTree().runForOutcome(Asking(EmailForm(), on: modal))
+        try await modal.waitUntil { $0.top != nil }
+        let question = try #require(modal.state.top)
+        try await modal.userDismiss()
+        let error = #expect(throws: CoordinatorError.self) { try question.answer("late") }
+        #expect(error?.code == .alreadyDismissed)
+        _ = await outcome
+    }
+}
