@@ -1,0 +1,215 @@
+import Coordinators
+import Observation
+import Testing
+
+/// `TabPresenter` and `TabNavigationPresenter`: items, selection, one flow per tab.
+@Suite(.timeLimit(.minutes(1)))
+struct TabPresenterTests {
+    static let items = [
+        TabItem(title: "Home", imageName: "house"),
+        TabItem(title: "Search", imageName: "magnifyingglass"),
+        TabItem(title: "Profile", imageName: "person", badge: "1"),
+    ]
+
+    /// Director's tab coordinator: shows the tab bar as its main screen, then starts one
+    /// embedded child per tab (`startEmbedded(children:)`), and waits.
+    actor TabBarCoordinator: Coordinator {
+        let flow = Flow<String>()
+        let window: InitialPresenter
+        let tabs: TabNavigationPresenter
+        let journal: Journal
+        private(set) var children: [ChildFlow<String>] = []
+        init(window: InitialPresenter, tabs: TabNavigationPresenter, journal: Journal) {
+            self.window = window
+            self.tabs = tabs
+            self.journal = journal
+        }
+
+        func start() async throws -> String {
+            try await flow.present(TestScreen("tab bar"), on: window)
+            for (index, item) in TabPresenterTests.items.enumerated() {
+                let tab = try tabs.presenter(forTab: index)
+                children.append(try flow.start(Branch(item.title, on: tab, journal: journal)))
+            }
+            return try await flow.finished
+        }
+
+        func showDetail(inTab index: Int) async throws -> ChildFlow<String> {
+            try flow.start(Branch("detail \(index)", on: tabs.presenter(forTab: index), journal: journal))
+        }
+
+        func done() throws { try flow.finish(with: "done") }
+    }
+
+    private func waitForTabs(_ tabs: TabNavigationPresenter) async throws {
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.stack.count == 1 } }
+    }
+
+    @Test func tabsKeepTheirItemsInTheOrderGivenAndTheFirstIsSelected() {
+        let tabs = TabNavigationPresenter(items: Self.items)
+        #expect(tabs.state.tabs.map(\.item) == Self.items)
+        #expect(tabs.state.selectedIndex == 0)
+        #expect(tabs.state.selectedTab?.item.title == "Home")
+        let plain = TabPresenter(items: Self.items)
+        #expect(plain.state.tabs.map(\.item.title) == ["Home", "Search", "Profile"])
+        #expect(plain.state.tabs.allSatisfy { $0.presentation == nil })
+    }
+
+    /// JLCoordinator's TabNavigationPresenter flow: a child pushed in tab 2 while tab 1
+    /// keeps its own stack.
+    @Test func aChildPushedInOneTabLeavesTheOtherTabsStacksAlone() async throws {
+        let journal = Journal()
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let coordinator = TabBarCoordinator(window: InitialPresenter(), tabs: tabs, journal: journal)
+        async let outcome = CoordinatorTree().runForOutcome(coordinator)
+        try await waitForTabs(tabs)
+        let homeBefore = tabs.state.tabs[0].stack
+
+        try await tabs.userSelectTab(1)
+        let detail = try await coordinator.showDetail(inTab: 1)
+        try await tabs.waitUntil { $0.tabs[1].stack.count == 2 }
+
+        #expect(tabs.state.selectedIndex == 1)
+        #expect(tabs.state.tabs.map { $0.stack.map(\.screen.screenName) } == [["Home"], ["Search", "detail 1"], ["Profile"]])
+        #expect(tabs.state.tabs[0].stack == homeBefore)
+
+        // The person goes back in tab 2: only its detail flow ends.
+        try await tabs.presenter(forTab: 1).userPop()
+        #expect(await detail.outcome.isDismissedByUser)
+        #expect(tabs.state.tabs.map(\.stack.count) == [1, 1, 1])
+        try await coordinator.done()
+        _ = await outcome
+    }
+
+    /// Director: a tab bar of three embedded coordinators, each with its own stack, torn
+    /// down together when the parent ends.
+    @Test func embeddedTabCoordinatorsAreTornDownTogetherWithTheirParent() async throws {
+        let journal = Journal()
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let window = InitialPresenter()
+        let coordinator = TabBarCoordinator(window: window, tabs: tabs, journal: journal)
+        async let outcome = CoordinatorTree().runForOutcome(coordinator)
+        try await waitForTabs(tabs)
+        _ = try await coordinator.showDetail(inTab: 2)
+        try await tabs.waitUntil { $0.tabs[2].stack.count == 2 }
+        let shown = tabs.state.tabs.flatMap(\.stack)
+
+        try await coordinator.done()
+
+        #expect(await outcome.output == "done")
+        #expect(shown.allSatisfy { $0.dismissalReason == .tornDown })
+        #expect(tabs.state.tabs.allSatisfy { $0.stack.isEmpty })
+        #expect(window.presentation == nil)
+        for child in await coordinator.children {
+            guard case .cancelled = await child.outcome else {
+                Issue.record("every tab's flow ends with its parent")
+                continue
+            }
+        }
+        try await journal.waitUntil { $0.filter { $0.hasPrefix("deinit") }.count == 4 }
+    }
+
+    @Test func eachTabsFlowEndsOnItsOwn() async throws {
+        let journal = Journal()
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let coordinator = TabBarCoordinator(window: InitialPresenter(), tabs: tabs, journal: journal)
+        async let outcome = CoordinatorTree().runForOutcome(coordinator)
+        try await waitForTabs(tabs)
+        let search = await coordinator.children[1]
+        search.cancel()
+        guard case .cancelled = await search.outcome else {
+            Issue.record("expected the Search tab's flow to end")
+            return
+        }
+        #expect(tabs.state.tabs.map(\.stack.count) == [1, 0, 1])
+        #expect(await coordinator.children[0].state == .running)
+        #expect(coordinator.flow.state == .running)
+        try await coordinator.done()
+        _ = await outcome
+    }
+
+    @Test func tappingTheSelectedTabPopsItsStackToTheRoot() async throws {
+        let journal = Journal()
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let coordinator = TabBarCoordinator(window: InitialPresenter(), tabs: tabs, journal: journal)
+        async let outcome = CoordinatorTree().runForOutcome(coordinator)
+        try await waitForTabs(tabs)
+        let detail = try await coordinator.showDetail(inTab: 0)
+        try await tabs.waitUntil { $0.tabs[0].stack.count == 2 }
+
+        let changed = try await tabs.userSelectTab(0)
+
+        #expect(changed)
+        #expect(await detail.outcome.isDismissedByUser)
+        #expect(tabs.state.tabs[0].stack.map(\.screen.screenName) == ["Home"])
+        let again = try await tabs.userSelectTab(0)
+        #expect(!again, "nothing left to pop")
+        try await coordinator.done()
+        _ = await outcome
+    }
+
+    @Test func selectAndUserSelectTabChangeTheSelectionOnly() async throws {
+        let tabs = TabPresenter(items: Self.items)
+        try await tabs.select(2)
+        #expect(tabs.state.selectedIndex == 2)
+        try await tabs.userSelectTab(1)
+        #expect(tabs.state.selectedTab?.item.title == "Search")
+        let navigation = TabNavigationPresenter(items: Self.items)
+        try await navigation.select(2)
+        #expect(navigation.state.selectedIndex == 2)
+    }
+
+    /// BBCoordinators' tab bar screens with items: each tab shows its screen, items carry
+    /// badges that the app updates.
+    @Test func tabBarScreensShowTheirScreensAndItems() async throws {
+        let tabs = TabPresenter(items: Self.items)
+        let window = InitialPresenter()
+        let parent = Branch("tab bar", on: window)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await window.waitUntil { $0.presentation != nil }
+        for (index, item) in Self.items.enumerated() {
+            try parent.flow.start(Branch("\(item.title)Screen", on: try tabs.presenter(forTab: index)))
+        }
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.presentation != nil } }
+        #expect(tabs.state.tabs.map { $0.presentation?.screen.screenName } == ["HomeScreen", "SearchScreen", "ProfileScreen"])
+
+        try await tabs.setItem(TabItem(title: "Profile", imageName: "person", badge: "3"), forTab: 2)
+        #expect(tabs.state.tabs[2].item.badge == "3")
+
+        try await parent.done("done")
+        _ = await outcome
+        #expect(tabs.state.tabs.allSatisfy { $0.presentation == nil })
+    }
+
+    @Test func aMissingTabThrowsNoSuchSlot() async throws {
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let lookup = #expect(throws: CoordinatorError.self) { try tabs.presenter(forTab: 3) }
+        #expect(lookup?.code == .noSuchSlot)
+        let select = await #expect(throws: CoordinatorError.self) { try await tabs.select(-1) }
+        #expect(select?.code == .noSuchSlot)
+        let tap = await #expect(throws: CoordinatorError.self) { try await tabs.userSelectTab(7) }
+        #expect(tap?.code == .noSuchSlot)
+        let item = await #expect(throws: CoordinatorError.self) {
+            try await TabPresenter(items: Self.items).setItem(TabItem(title: "x"), forTab: 3)
+        }
+        #expect(item?.code == .noSuchSlot)
+        #expect(tabs.state.selectedIndex == 0)
+    }
+
+    @Test func aTabsStackChangeIsPublishedAsAChangeOfTheTabBar() async throws {
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let changed = Journal()
+        withObservationTracking {
+            _ = tabs.state
+        } onChange: {
+            changed.record("tab bar changed")
+        }
+        let owner = Branch("Search root", on: try tabs.presenter(forTab: 1))
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await changed.waitUntil { $0 == ["tab bar changed"] }
+        try await tabs.waitUntil { $0.tabs[1].stack.count == 1 }
+        #expect(tabs.state.revision >= 1)
+        try await owner.done("done")
+        _ = await outcome
+    }
+}
