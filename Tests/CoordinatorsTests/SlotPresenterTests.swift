@@ -35,7 +35,8 @@ struct SlotPresenterTests {
 
         func start() async throws {
             try await flow.present(TestScreen("welcome"), on: window)
-            try flow.start(Branch("sign in", on: stack, children: [Branch("2FA", on: stack, journal: journal)], journal: journal))
+            try flow.start(
+                Branch("sign in", on: stack, children: [Branch("2FA", on: stack, journal: journal)], journal: journal))
             try await flow.finished
         }
 

@@ -70,7 +70,10 @@ struct TabPresenterTests {
         try await tabs.waitUntil { $0.tabs[1].stack.count == 2 }
 
         #expect(tabs.state.selectedIndex == 1)
-        #expect(tabs.state.tabs.map { $0.stack.map(\.screen.screenName) } == [["Home"], ["Search", "detail 1"], ["Profile"]])
+        #expect(
+            tabs.state.tabs.map { $0.stack.map(\.screen.screenName) } == [
+                ["Home"], ["Search", "detail 1"], ["Profile"],
+            ])
         #expect(tabs.state.tabs[0].stack == homeBefore)
 
         // The person goes back in tab 2: only its detail flow ends.
@@ -171,7 +174,10 @@ struct TabPresenterTests {
             try parent.flow.start(Branch("\(item.title)Screen", on: try tabs.presenter(forTab: index)))
         }
         try await tabs.waitUntil { $0.tabs.allSatisfy { $0.presentation != nil } }
-        #expect(tabs.state.tabs.map { $0.presentation?.screen.screenName } == ["HomeScreen", "SearchScreen", "ProfileScreen"])
+        #expect(
+            tabs.state.tabs.map { $0.presentation?.screen.screenName } == [
+                "HomeScreen", "SearchScreen", "ProfileScreen",
+            ])
 
         try await tabs.setItem(TabItem(title: "Profile", imageName: "person", badge: "3"), forTab: 2)
         #expect(tabs.state.tabs[2].item.badge == "3")

@@ -214,23 +214,26 @@ struct TeardownTests {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
             let journal: Journal
-            init(_ navigation: NavigationPresenter, _ journal: Journal) {
+            let gate: Gate
+            init(_ navigation: NavigationPresenter, _ journal: Journal, _ gate: Gate) {
                 self.navigation = navigation
                 self.journal = journal
+                self.gate = gate
             }
             func start() async throws -> String {
                 try await flow.present(TestScreen("stubborn"), on: navigation)
-                try await journal.waitUntil { $0.contains("go") }  // not cancellable
+                await gate.wait()  // not cancellable
                 journal.record("start returns")
                 return "late"
             }
         }
         let journal = Journal()
+        let gate = Gate()
         let navigation = NavigationPresenter()
-        let running = Task { await CoordinatorTree().runForOutcome(Stubborn(navigation, journal)) }
+        let running = Task { await CoordinatorTree().runForOutcome(Stubborn(navigation, journal, gate)) }
         try await navigation.waitUntil { $0.stack.count == 1 }
         running.cancel()
-        journal.record("go")
+        gate.open()
         guard case .cancelled = await running.value else {
             Issue.record("the cancellation came first, so the outcome is cancelled")
             return

@@ -153,11 +153,13 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// Replaces the whole stack; returns what was removed. Used by `Flow.setStack`.
     func replaceStack(with presentations: [Presentation]) -> [Presentation] {
-        store.mutate(self, \.state, always: { state in
-            let removed = state.stack.filter { !presentations.contains($0) }
-            state.stack = presentations
-            return removed
-        })
+        store.mutate(
+            self, \.state,
+            always: { state in
+                let removed = state.stack.filter { !presentations.contains($0) }
+                state.stack = presentations
+                return removed
+            })
     }
 }
 

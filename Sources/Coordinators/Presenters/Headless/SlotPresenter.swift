@@ -56,10 +56,12 @@ public final class SlotPresenter: Presenter, Observable {
     ///
     /// Cancellation: applied at once; not affected.
     public func present(_ presentation: Presentation) async throws {
-        let replaced = store.mutate(self, \.state, always: { state in
-            defer { state.presentation = presentation }
-            return state.presentation
-        })
+        let replaced = store.mutate(
+            self, \.state,
+            always: { state in
+                defer { state.presentation = presentation }
+                return state.presentation
+            })
         replaced?.reportDismissal(.replaced)
     }
 

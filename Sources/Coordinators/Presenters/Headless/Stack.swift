@@ -12,7 +12,9 @@ typealias StateKeyPath<Subject, State> = KeyPath<Subject, State> & Sendable
 
 extension HeadlessStore where State: StackState {
     /// Pushes `presentation`.
-    func push<Subject: Observable>(_ presentation: Presentation, on subject: Subject, _ keyPath: KeyPath<Subject, State>) {
+    func push<Subject: Observable>(
+        _ presentation: Presentation, on subject: Subject, _ keyPath: KeyPath<Subject, State>
+    ) {
         mutate(subject, keyPath, always: { $0.stack.append(presentation) })
     }
 
@@ -40,11 +42,13 @@ extension HeadlessStore where State: StackState {
         on subject: Subject, _ keyPath: KeyPath<Subject, State>, reason: DismissalReason,
         count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) {
-        let removed = try mutate(subject, keyPath, always: { state throws(CoordinatorError) in
-            let removed = Array(state.stack.suffix(try count(state.stack)))
-            state.stack.removeLast(removed.count)
-            return removed
-        })
+        let removed = try mutate(
+            subject, keyPath,
+            always: { state throws(CoordinatorError) in
+                let removed = Array(state.stack.suffix(try count(state.stack)))
+                state.stack.removeLast(removed.count)
+                return removed
+            })
         removed.reportDismissals(reason)
     }
 

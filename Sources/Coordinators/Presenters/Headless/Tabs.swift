@@ -41,10 +41,12 @@ extension HeadlessStore where State: TabBarState {
     func setItem<Subject: Observable>(
         _ item: TabItem, at index: Int, on subject: Subject, _ keyPath: KeyPath<Subject, State>, name: String
     ) throws(CoordinatorError) {
-        try mutate(subject, keyPath, always: { state throws(CoordinatorError) in
-            try checkTab(index, in: state.items, of: name)
-            state.setItem(item, at: index)
-        })
+        try mutate(
+            subject, keyPath,
+            always: { state throws(CoordinatorError) in
+                try checkTab(index, in: state.items, of: name)
+                state.setItem(item, at: index)
+            })
     }
 }
 

@@ -95,17 +95,19 @@ extension HeadlessStore where State: GestureState {
         _ list: KeyPath<State, [Presentation]>,
         count: ([Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) -> [Presentation] {
-        try mutate(subject, keyPath, always: { state throws(CoordinatorError) -> [Presentation] in
-            guard state.gestureInProgress.isEmpty else {
-                throw CoordinatorError(
-                    .gestureInProgress,
-                    "A gesture began while another one, over \(state.gestureInProgress.map(\.description)), was in "
-                        + "progress. A person makes one gesture at a time: complete or cancel the first.")
-            }
-            let presentations = state[keyPath: list]
-            state.gestureInProgress = Array(presentations.suffix(try count(presentations)))
-            return state.gestureInProgress
-        })
+        try mutate(
+            subject, keyPath,
+            always: { state throws(CoordinatorError) -> [Presentation] in
+                guard state.gestureInProgress.isEmpty else {
+                    throw CoordinatorError(
+                        .gestureInProgress,
+                        "A gesture began while another one, over \(state.gestureInProgress.map(\.description)), was in "
+                            + "progress. A person makes one gesture at a time: complete or cancel the first.")
+                }
+                let presentations = state[keyPath: list]
+                state.gestureInProgress = Array(presentations.suffix(try count(presentations)))
+                return state.gestureInProgress
+            })
     }
 
     /// The gesture over `planned` was let go early: unmarks it, reports nothing.
@@ -133,15 +135,15 @@ extension HeadlessStore where State: GestureState {
             confirmed = await presentation.confirmUserDismissal()
         }
         let removed = mutate(subject, keyPath) { state in
-                let endsGesture = endingGesture && state.gestureInProgress == planned
-                if endsGesture { state.gestureInProgress = [] }
-                let presentations = state[keyPath: list]
-                guard confirmed, !planned.isEmpty, presentations.count - planned.count >= minimumKept,
-                    presentations.suffix(planned.count).elementsEqual(planned)
-                else { return (false, changed: endsGesture) }
-                state[keyPath: list].removeLast(planned.count)
-                return (true, changed: true)
-            }
+            let endsGesture = endingGesture && state.gestureInProgress == planned
+            if endsGesture { state.gestureInProgress = [] }
+            let presentations = state[keyPath: list]
+            guard confirmed, !planned.isEmpty, presentations.count - planned.count >= minimumKept,
+                presentations.suffix(planned.count).elementsEqual(planned)
+            else { return (false, changed: endsGesture) }
+            state[keyPath: list].removeLast(planned.count)
+            return (true, changed: true)
+        }
         if removed { planned.reportDismissals(.byUser) }
         return removed
     }

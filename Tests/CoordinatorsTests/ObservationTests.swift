@@ -1,0 +1,54 @@
+import Coordinators
+import Observation
+import Testing
+
+/// Every headless presenter publishes its state through Observation, so a SwiftUI view
+/// that reads `state` is told when it changes.
+@Suite(.timeLimit(.minutes(1)))
+struct ObservationTests {
+    /// Reads `state` under observation tracking, presents a screen on `presenter`, and
+    /// checks the tracking fired.
+    private func expectObserved(
+        _ read: @escaping @Sendable () -> Void, on presenter: any Presenter
+    ) async throws {
+        let changed = Journal()
+        withObservationTracking(read) { changed.record("changed") }
+        let owner = Branch("observed", on: presenter)
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await changed.waitUntil { !$0.isEmpty }
+        try await owner.done("done")
+        _ = await outcome
+        #expect(changed.all == ["changed"])
+    }
+
+    @Test func theStackPresentersPublishTheirState() async throws {
+        let navigation = NavigationPresenter()
+        try await expectObserved({ _ = navigation.state }, on: navigation)
+        let modal = ModalPresenter()
+        try await expectObserved({ _ = modal.state }, on: modal)
+        let modalNavigation = ModalNavigationPresenter()
+        try await expectObserved({ _ = modalNavigation.state }, on: modalNavigation)
+        let slot = InitialPresenter()
+        try await expectObserved({ _ = slot.state }, on: slot)
+    }
+
+    @Test func containersPublishTheirPartsChanges() async throws {
+        let container = ContainerPresenter(slots: ["main"])
+        try await expectObserved(
+            { _ = container.state }, on: try container.presenter(forSlot: "main"))
+        let tabs = TabPresenter(items: [TabItem(title: "A")])
+        try await expectObserved({ _ = tabs.state }, on: try tabs.presenter(forTab: 0))
+    }
+
+    @Test func selectionAndItemsArePublished() async throws {
+        let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B")])
+        let changed = Journal()
+        withObservationTracking({ _ = tabs.state }, onChange: { changed.record("selected") })
+        try await tabs.userSelectTab(1)
+        try await changed.waitUntil { $0 == ["selected"] }
+        withObservationTracking({ _ = tabs.state }, onChange: { changed.record("badge") })
+        try await tabs.setItem(TabItem(title: "B", badge: "2"), forTab: 1)
+        try await changed.waitUntil { $0 == ["selected", "badge"] }
+        #expect(tabs.state.tabs[1].item.badge == "2")
+    }
+}
