@@ -15,6 +15,8 @@ SCENARIOS = [
     ("childFlowRoundTrip", "wallClock", "childFlowRoundTripBaseline", 1.5, 1000, "µs"),
     ("childFlowRoundTripFromActorMethod", "wallClock", "childFlowRoundTripBaseline", 1.5, 1000, "µs"),
     ("presentDismiss", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
+    ("presentDismissInTab", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
+    ("presentDismissInModalStack", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
     ("cancelTree11111", "wallClock", "cancelTree11111Baseline", 2.0, 1, "µs"),
     ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 2.0, 1, "bytes"),
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),

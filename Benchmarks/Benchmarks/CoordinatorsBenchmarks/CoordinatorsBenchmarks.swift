@@ -37,6 +37,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("presentDismissBaseline") { _ in
         await presentDismissBaseline(presentations)
     }
+    // The same in a tab of a tab bar (each change is republished by the tab bar) and on a
+    // modal navigation stack.
+    Benchmark("presentDismissInTab") { _ in
+        blackHole(try await presentDismissInTab(presentations))
+    }
+    Benchmark("presentDismissInModalStack") { _ in
+        blackHole(try await presentDismissInModalStack(presentations))
+    }
 
     // 3. Cancel a tree of 11,111 coordinators, each showing a screen (smaller when quick).
     let treeDepth = quick ? 2 : 4

@@ -80,6 +80,52 @@ func presentDismiss(_ count: Int) async throws -> Int {
     try await CoordinatorTree().run(PresentsAndDismisses(count))
 }
 
+// MARK: presentDismissInTab, presentDismissInModalStack
+
+/// `PresentsAndDismisses` in the second tab of a three-tab bar: each change of the tab's
+/// stack is also a change of the tab bar's state.
+actor PresentsAndDismissesInTab: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B"), TabItem(title: "C")])
+    init(_ count: Int) { self.count = count }
+
+    func start() async throws -> Int {
+        let tab = try tabs.presenter(forTab: 1)
+        try await flow.present(BenchScreen(), on: tab)
+        for _ in 0..<count {
+            let screen = try await flow.present(BenchScreen(), on: tab, role: .auxiliary)
+            try await flow.dismiss(screen)
+        }
+        return tabs.state.tabs[1].stack.count
+    }
+}
+
+func presentDismissInTab(_ count: Int) async throws -> Int {
+    try await CoordinatorTree().run(PresentsAndDismissesInTab(count))
+}
+
+/// `PresentsAndDismisses` on a modal navigation stack.
+actor PresentsAndDismissesInModalStack: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    let modal = ModalNavigationPresenter()
+    init(_ count: Int) { self.count = count }
+
+    func start() async throws -> Int {
+        try await flow.present(BenchScreen(), on: modal)
+        for _ in 0..<count {
+            let screen = try await flow.present(BenchScreen(), on: modal, role: .auxiliary)
+            try await flow.dismiss(screen)
+        }
+        return modal.stack.count
+    }
+}
+
+func presentDismissInModalStack(_ count: Int) async throws -> Int {
+    try await CoordinatorTree().run(PresentsAndDismissesInModalStack(count))
+}
+
 // MARK: cancelTree11111 and idleCoordinatorMemory
 
 /// Shows a screen, starts `fanOut` children one level down, and waits to be ended.
