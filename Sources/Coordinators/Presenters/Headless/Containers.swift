@@ -11,21 +11,18 @@ extension SlotPresenter: ContainerPart {}
 extension NavigationPresenter: ContainerPart {}
 
 extension HeadlessStore {
-    /// Makes each part's changes changes of this store: after a part changes, `copy`
-    /// writes the part's current state into this state, as one change of `subject`.
-    func republish<Subject: Observable & AnyObject & Sendable, Part: ContainerPart>(
-        _ parts: [Part], as subject: Subject, _ keyPath: StateKeyPath<Subject, State>,
-        copy: @escaping @Sendable (_ state: inout State, _ index: Int, _ partState: Part.PartState) -> Void
-    ) {
-        for (index, part) in parts.enumerated() {
-            part.store.relayChanges { [weak subject, weak part] in
-                guard let subject, let part else { return }
-                // Lock order: this store's lock, then the part's. A part never calls this
-                // while holding its own lock, so the order is never reversed.
-                self.mutate(subject, keyPath, always: { copy(&$0, index, part.store.state) })
-            }
+    /// Makes each part's changes count as changes of this store (see `partDidChange`).
+    func follow<Part: ContainerPart>(_ parts: [Part]) {
+        for part in parts {
+            // The part holds this store, never the other way round: no cycle.
+            part.store.relayChanges { self.partDidChange() }
         }
     }
+}
+
+/// A container's own state: only its revision (the slots' content lives in the slots).
+struct ContainerRevision: HeadlessState {
+    var revision = 0
 }
 
 /// A headless container that embeds its children's screens: a split view, a page, any
@@ -34,8 +31,9 @@ extension HeadlessStore {
 /// lives in that slot.
 ///
 /// Each slot is a `SlotPresenter`: one presentation at a time, replaced as a whole. The
-/// container's state lists every slot, in order, as plain values; it changes (and is
-/// published through Observation) whenever a slot changes. Not bound to the main actor.
+/// container's state lists every slot, in order, as plain values, read from the slots; it
+/// changes (and is published through Observation) whenever a slot changes. Not bound to
+/// the main actor.
 ///
 /// ```text
 ///   split view ┬ primary:   [Mailboxes]   ← MailboxesCoordinator (child 1)
@@ -71,31 +69,30 @@ public final class ContainerPresenter: Observable, Sendable {
 
     /// A name for logs and snapshots.
     public let name: String
+    /// The slots' names, in order.
+    private let slotNames: [String]
     /// One presenter per slot, in slot order.
     private let parts: [SlotPresenter]
-    private let store: HeadlessStore<State>
+    private let store = HeadlessStore(ContainerRevision())
 
     /// Creates a container with empty slots named `slots`, in that order.
     public init(name: String = "container", slots: [String]) {
         self.name = name
+        slotNames = slots
         parts = slots.map { SlotPresenter(name: "\(name).\($0)") }
-        store = HeadlessStore(State(slots: slots.map { Slot(name: $0) }))
-        store.republish(parts, as: self, \.state) { state, index, slot in
-            state.slots[index].presentation = slot.presentation
-        }
+        store.follow(parts)
     }
 
-    /// The container now.
-    public var state: State { store.read(self, \.state) }
+    /// The container now: each slot's content, read from the slots.
+    public var state: State { compose(store.read(self, \.ownState)) }
 
     /// The presenter of the slot named `name`: hand it to the child whose screen goes there.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such slot.
     public func presenter(forSlot name: String) throws(CoordinatorError) -> SlotPresenter {
-        guard let index = store.state.slots.firstIndex(where: { $0.name == name }) else {
+        guard let index = slotNames.firstIndex(of: name) else {
             throw CoordinatorError(
-                .noSuchSlot,
-                "\(self.name) has no slot named \"\(name)\"; its slots are \(store.state.slots.map(\.name)).")
+                .noSuchSlot, "\(self.name) has no slot named \"\(name)\"; its slots are \(slotNames).")
         }
         return parts[index]
     }
@@ -107,6 +104,15 @@ public final class ContainerPresenter: Observable, Sendable {
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil(condition)
+        try await store.waitUntil { [self] own in condition(compose(own)) }
+    }
+
+    /// Only for Observation: the revision is all the container's own state.
+    var ownState: ContainerRevision { store.state }
+
+    private func compose(_ own: ContainerRevision) -> State {
+        State(
+            slots: zip(slotNames, parts).map { Slot(name: $0, presentation: $1.state.presentation) },
+            revision: own.revision)
     }
 }

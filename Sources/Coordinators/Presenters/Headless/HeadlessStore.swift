@@ -88,6 +88,18 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
         try mutate(subject, keyPath) { state throws(Failure) in (try change(&state), true) }
     }
 
+    /// A part of this presenter changed (a tab's stack): counts it as a change and re-checks
+    /// the waiters, whose conditions read the parts. Observation needs nothing more: whoever
+    /// read the parts' state through this presenter's `state` observes the parts directly.
+    func partDidChange() {
+        let (state, waiters, container) = box.withLock { box in
+            box.state.revision += 1
+            return (box.state, box.waiters, box.containerDidChange)
+        }
+        resumeWaiters(waiters, satisfiedBy: state)
+        container?()
+    }
+
     /// Conditions are evaluated outside the lock, so they may read the presenter.
     private func resumeWaiters(_ waiters: [Waiter], satisfiedBy state: State) {
         guard !waiters.isEmpty else { return }

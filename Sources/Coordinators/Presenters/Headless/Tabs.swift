@@ -17,14 +17,15 @@ public struct TabItem: Sendable, Hashable {
     }
 }
 
-/// A headless tab bar's state: tabs with items, and a selection.
-protocol TabBarState: HeadlessState {
-    var items: [TabItem] { get }
-    var selectedIndex: Int { get set }
-    mutating func setItem(_ item: TabItem, at index: Int)
+/// A tab bar's own state: its items and selection (each tab's content lives in its
+/// presenter).
+struct TabBarOwnState: HeadlessState {
+    var items: [TabItem]
+    var selectedIndex = 0
+    var revision = 0
 }
 
-extension HeadlessStore where State: TabBarState {
+extension HeadlessStore where State == TabBarOwnState {
     /// Selects tab `index`, or throws `noSuchSlot`.
     func select<Subject: Observable>(
         _ index: Int, on subject: Subject, _ keyPath: KeyPath<Subject, State>, name: String
@@ -41,12 +42,10 @@ extension HeadlessStore where State: TabBarState {
     func setItem<Subject: Observable>(
         _ item: TabItem, at index: Int, on subject: Subject, _ keyPath: KeyPath<Subject, State>, name: String
     ) throws(CoordinatorError) {
-        try mutate(
-            subject, keyPath,
-            always: { state throws(CoordinatorError) in
-                try checkTab(index, in: state.items, of: name)
-                state.setItem(item, at: index)
-            })
+        try mutate(subject, keyPath, always: { state throws(CoordinatorError) in
+            try checkTab(index, in: state.items, of: name)
+            state.items[index] = item
+        })
     }
 }
 
@@ -84,38 +83,38 @@ public final class TabPresenter: Observable, Sendable {
     }
 
     /// The tab bar as plain values.
-    public struct State: Sendable, Hashable, TabBarState {
+    public struct State: Sendable, Hashable {
         /// The tabs, in the order the bar shows them.
         public var tabs: [Tab]
         /// The selected tab's index.
-        public var selectedIndex = 0
+        public var selectedIndex: Int
         /// Counts the changes applied; any tab changing adds one.
-        public var revision = 0
+        public var revision: Int
 
         /// The selected tab, if there are tabs.
         public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
-
-        var items: [TabItem] { tabs.map(\.item) }
-        mutating func setItem(_ item: TabItem, at index: Int) { tabs[index].item = item }
     }
 
     /// A name for logs and snapshots.
     public let name: String
     private let parts: [SlotPresenter]
-    private let store: HeadlessStore<State>
+    private let store: HeadlessStore<TabBarOwnState>
 
     /// Creates a tab bar with one empty tab per item, in that order; the first is selected.
     public init(name: String = "tabs", items: [TabItem]) {
         self.name = name
         parts = items.map { SlotPresenter(name: "\(name).\($0.title)") }
-        store = HeadlessStore(State(tabs: items.map { Tab(item: $0) }))
-        store.republish(parts, as: self, \.state) { state, index, slot in
-            state.tabs[index].presentation = slot.presentation
-        }
+        store = HeadlessStore(TabBarOwnState(items: items))
+        store.follow(parts)
     }
 
-    /// The tab bar now.
-    public var state: State { store.read(self, \.state) }
+    /// The tab bar now: items and selection, and each tab's content read from its presenter.
+    public var state: State {
+        let own = store.read(self, \.ownState)
+        return State(
+            tabs: zip(own.items, parts).map { Tab(item: $0, presentation: $1.state.presentation) },
+            selectedIndex: own.selectedIndex, revision: own.revision)
+    }
 
     /// The presenter of tab `index`: hand it to the child coordinator whose screen goes there.
     ///
@@ -125,12 +124,15 @@ public final class TabPresenter: Observable, Sendable {
         return parts[index]
     }
 
+    /// Only for Observation: the tab bar's own part of `state`.
+    var ownState: TabBarOwnState { store.state }
+
     /// Selects tab `index`, as the app does.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
     public func select(_ index: Int) async throws {
-        try store.select(index, on: self, \.state, name: name)
+        try store.select(index, on: self, \.ownState, name: name)
     }
 
     /// Does what a person's tap on tab `index` does: selects it.
@@ -138,7 +140,7 @@ public final class TabPresenter: Observable, Sendable {
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
     public func userSelectTab(_ index: Int) async throws {
-        try store.select(index, on: self, \.state, name: name)
+        try store.select(index, on: self, \.ownState, name: name)
     }
 
     /// Replaces tab `index`'s item: a new title, image or badge.
@@ -146,7 +148,7 @@ public final class TabPresenter: Observable, Sendable {
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
     public func setItem(_ item: TabItem, forTab index: Int) async throws {
-        try store.setItem(item, at: index, on: self, \.state, name: name)
+        try store.setItem(item, at: index, on: self, \.ownState, name: name)
     }
 
     /// Returns once `condition` holds for the tab bar (at once if it holds now).
@@ -156,7 +158,7 @@ public final class TabPresenter: Observable, Sendable {
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil(condition)
+        try await store.waitUntil { [self] _ in condition(state) }
     }
 }
 
@@ -183,38 +185,41 @@ public final class TabNavigationPresenter: Observable, Sendable {
     }
 
     /// The tab bar as plain values.
-    public struct State: Sendable, Hashable, TabBarState {
+    public struct State: Sendable, Hashable {
         /// The tabs, in the order the bar shows them.
         public var tabs: [Tab]
         /// The selected tab's index.
-        public var selectedIndex = 0
+        public var selectedIndex: Int
         /// Counts the changes applied; any tab's stack changing adds one.
-        public var revision = 0
+        public var revision: Int
 
         /// The selected tab, if there are tabs.
         public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
-
-        var items: [TabItem] { tabs.map(\.item) }
-        mutating func setItem(_ item: TabItem, at index: Int) { tabs[index].item = item }
     }
 
     /// A name for logs and snapshots.
     public let name: String
     private let parts: [NavigationPresenter]
-    private let store: HeadlessStore<State>
+    private let store: HeadlessStore<TabBarOwnState>
 
     /// Creates a tab bar with one empty stack per item, in that order; the first is selected.
     public init(name: String = "tabs", items: [TabItem]) {
         self.name = name
         parts = items.map { NavigationPresenter(name: "\(name).\($0.title)") }
-        store = HeadlessStore(State(tabs: items.map { Tab(item: $0) }))
-        store.republish(parts, as: self, \.state) { state, index, navigation in
-            state.tabs[index].stack = navigation.stack
-        }
+        store = HeadlessStore(TabBarOwnState(items: items))
+        store.follow(parts)
     }
 
-    /// The tab bar now.
-    public var state: State { store.read(self, \.state) }
+    /// The tab bar now: items and selection, and each tab's stack read from its presenter.
+    public var state: State {
+        let own = store.read(self, \.ownState)
+        return State(
+            tabs: zip(own.items, parts).map { Tab(item: $0, stack: $1.state.stack) },
+            selectedIndex: own.selectedIndex, revision: own.revision)
+    }
+
+    /// Only for Observation: the tab bar's own part of `state`.
+    var ownState: TabBarOwnState { store.state }
 
     /// The navigation stack of tab `index`: hand it to the child coordinator of that tab.
     ///
@@ -229,7 +234,7 @@ public final class TabNavigationPresenter: Observable, Sendable {
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
     public func select(_ index: Int) async throws {
-        try store.select(index, on: self, \.state, name: name)
+        try store.select(index, on: self, \.ownState, name: name)
     }
 
     /// Does what a person's tap on tab `index` does: selects it; if it was already
@@ -242,7 +247,7 @@ public final class TabNavigationPresenter: Observable, Sendable {
     public func userSelectTab(_ index: Int) async throws -> Bool {
         let navigation = try presenter(forTab: index)
         guard store.state.selectedIndex == index else {
-            try store.select(index, on: self, \.state, name: name)
+            try store.select(index, on: self, \.ownState, name: name)
             return true
         }
         guard let root = navigation.stack.first else { return false }
@@ -254,7 +259,7 @@ public final class TabNavigationPresenter: Observable, Sendable {
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
     public func setItem(_ item: TabItem, forTab index: Int) async throws {
-        try store.setItem(item, at: index, on: self, \.state, name: name)
+        try store.setItem(item, at: index, on: self, \.ownState, name: name)
     }
 
     /// Returns once `condition` holds for the tab bar (at once if it holds now).
@@ -264,6 +269,6 @@ public final class TabNavigationPresenter: Observable, Sendable {
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil(condition)
+        try await store.waitUntil { [self] _ in condition(state) }
     }
 }
