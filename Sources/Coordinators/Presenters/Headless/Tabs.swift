@@ -42,10 +42,12 @@ extension HeadlessStore where State == TabBarOwnState {
     func setItem<Subject: Observable>(
         _ item: TabItem, at index: Int, on subject: Subject, _ keyPath: KeyPath<Subject, State>, name: String
     ) throws(CoordinatorError) {
-        try mutate(subject, keyPath, always: { state throws(CoordinatorError) in
-            try checkTab(index, in: state.items, of: name)
-            state.items[index] = item
-        })
+        try mutate(
+            subject, keyPath,
+            always: { state throws(CoordinatorError) in
+                try checkTab(index, in: state.items, of: name)
+                state.items[index] = item
+            })
     }
 }
 
