@@ -57,73 +57,43 @@ func childFlowRoundTripFromActorMethod(_ count: Int) async throws -> Int {
     return sum
 }
 
-// MARK: presentDismiss
+// MARK: presentDismiss, presentDismissInTab, presentDismissInModalStack
 
-/// Shows a main screen, then presents and dismisses `count` screens on a headless stack.
-actor PresentsAndDismisses: Coordinator {
+/// Shows a main screen, then presents and dismisses `count` screens on `presenter`.
+actor PresentsAndDismisses<Surface: Presenter>: Coordinator {
     let flow = Flow<Int>()
     let count: Int
-    let navigation = NavigationPresenter()
-    init(_ count: Int) { self.count = count }
+    let presenter: Surface
+    init(_ count: Int, on presenter: Surface) {
+        self.count = count
+        self.presenter = presenter
+    }
 
     func start() async throws -> Int {
-        try await flow.present(BenchScreen(), on: navigation)
+        try await flow.present(BenchScreen(), on: presenter)
         for _ in 0..<count {
-            let screen = try await flow.present(BenchScreen(), on: navigation, role: .auxiliary)
+            let screen = try await flow.present(BenchScreen(), on: presenter, role: .auxiliary)
             try await flow.dismiss(screen)
         }
-        return navigation.stack.count
+        return flow.presentations.count
     }
 }
 
+/// On a headless navigation stack.
 func presentDismiss(_ count: Int) async throws -> Int {
-    try await CoordinatorTree().run(PresentsAndDismisses(count))
+    try await CoordinatorTree().run(PresentsAndDismisses(count, on: NavigationPresenter()))
 }
 
-// MARK: presentDismissInTab, presentDismissInModalStack
-
-/// `PresentsAndDismisses` in the second tab of a three-tab bar: each change of the tab's
-/// stack is also a change of the tab bar's state.
-actor PresentsAndDismissesInTab: Coordinator {
-    let flow = Flow<Int>()
-    let count: Int
-    let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B"), TabItem(title: "C")])
-    init(_ count: Int) { self.count = count }
-
-    func start() async throws -> Int {
-        let tab = try tabs.presenter(forTab: 1)
-        try await flow.present(BenchScreen(), on: tab)
-        for _ in 0..<count {
-            let screen = try await flow.present(BenchScreen(), on: tab, role: .auxiliary)
-            try await flow.dismiss(screen)
-        }
-        return tabs.state.tabs[1].stack.count
-    }
-}
-
+/// In the second tab of a three-tab bar: each change of the tab's stack is also a change
+/// of the tab bar.
 func presentDismissInTab(_ count: Int) async throws -> Int {
-    try await CoordinatorTree().run(PresentsAndDismissesInTab(count))
+    let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B"), TabItem(title: "C")])
+    return try await CoordinatorTree().run(PresentsAndDismisses(count, on: try tabs.presenter(forTab: 1)))
 }
 
-/// `PresentsAndDismisses` on a modal navigation stack.
-actor PresentsAndDismissesInModalStack: Coordinator {
-    let flow = Flow<Int>()
-    let count: Int
-    let modal = ModalNavigationPresenter()
-    init(_ count: Int) { self.count = count }
-
-    func start() async throws -> Int {
-        try await flow.present(BenchScreen(), on: modal)
-        for _ in 0..<count {
-            let screen = try await flow.present(BenchScreen(), on: modal, role: .auxiliary)
-            try await flow.dismiss(screen)
-        }
-        return modal.stack.count
-    }
-}
-
+/// On a modal navigation stack.
 func presentDismissInModalStack(_ count: Int) async throws -> Int {
-    try await CoordinatorTree().run(PresentsAndDismissesInModalStack(count))
+    try await CoordinatorTree().run(PresentsAndDismisses(count, on: ModalNavigationPresenter()))
 }
 
 // MARK: cancelTree11111 and idleCoordinatorMemory
