@@ -28,6 +28,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case alreadyAnswered
             case wrongAnswerType
             case noSuchSlot
+            case duplicateSlot
             case gestureInProgress
             case gestureEnded
         }
@@ -63,6 +64,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let wrongAnswerType = Code(.wrongAnswerType)
         /// A tab or a container's slot was asked for by an index or name it does not have.
         public static let noSuchSlot = Code(.noSuchSlot)
+        /// A container was given two slots with the same name.
+        public static let duplicateSlot = Code(.duplicateSlot)
         /// A user gesture was begun while another one was still in progress.
         public static let gestureInProgress = Code(.gestureInProgress)
         /// A user gesture was completed or cancelled after it had already ended.

@@ -6,7 +6,10 @@ extension Flow {
     /// dismisses it if it is still shown. By default the first presentation a coordinator
     /// makes is its main one: if it leaves the screen before the coordinator finishes
     /// (a swipe back, a pop by another coordinator), the coordinator ends as `dismissed`.
-    /// Pass `role: .auxiliary` for screens that may come and go.
+    /// Pass `role: .auxiliary` for screens that may come and go. A screen that replaces
+    /// this coordinator's own main screen on a `SlotPresenter` (a new window root) becomes
+    /// its main one, so the coordinator goes on; on a replacing presenter of your own, pass
+    /// `role: .main`.
     ///
     /// Throws `CoordinatorError` `flowEnded` after the flow ended, `notRunning` before it
     /// runs; rethrows the presenter's error if it could not show the screen.
@@ -28,6 +31,12 @@ extension Flow {
         _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?
     ) async throws -> Presentation {
         try Task.checkCancellation()
+        var role = role
+        if role == .automatic, let slot = presenter as? SlotPresenter, slot.showsMainPresentation(of: node) {
+            // Replacing its own main screen (a new root): the new one takes over the role,
+            // as with `setStack`, so the coordinator goes on.
+            role = .main
+        }
         let presentation = try node.makePresentation(screen, on: presenter, role: role, expecting: expecting)
         do {
             try await presenter.present(presentation)
@@ -78,13 +87,22 @@ extension Flow {
     /// always learns what became of its question. An answer given before the dismissal is
     /// returned even if the screen is gone by the time the coordinator reads it.
     ///
-    /// Throws what `present(_:on:role:)` throws.
+    /// Throws what `present(_:on:role:)` throws, and `CoordinatorError` `notAsking` for a
+    /// screen whose `Answer` is `Never` (a compile-time error where the type is known).
     ///
-    /// Cancellation: throws `CancellationError`; with `.dismiss` the unanswered question is
-    /// dismissed first (`.byCoordinator`), with `.keep` it stays until its coordinator ends.
+    /// Cancellation: throws `CancellationError` — unless the answer had already arrived,
+    /// which is then returned — and later answers are refused (`notAsking`); with
+    /// `.dismiss` the unanswered question is dismissed first (`.byCoordinator`), with
+    /// `.keep` it stays until its coordinator ends.
     public func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss
     ) async throws -> S.Answer {
+        guard S.Answer.self != Never.self else {
+            throw CoordinatorError(
+                .notAsking,
+                "\(node.coordinatorName) asked \(screen.screenName), which answers nothing (its Answer is Never). Show "
+                    + "it with flow.present(_:on:), or give the screen an Answer type.")
+        }
         let dismissesAfterAnswer = afterAnswer == .dismiss
         let presentation = try await present(
             screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic,
@@ -93,8 +111,11 @@ extension Flow {
         do {
             reply = try await presentation.reply()
         } catch {
+            // Cancelled: refuse later answers, but keep one that already arrived.
+            let early = presentation.abandonAsk()
             if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
-            throw error
+            guard let early else { throw error }
+            reply = .answered(early)
         }
         switch reply {
         case .dismissed(let reason):
@@ -106,6 +127,16 @@ extension Flow {
             }
             return answer
         }
+    }
+
+    /// Unavailable: this screen answers nothing (its `Answer` is `Never`); show it with
+    /// `present(_:on:role:)`, or give it an `Answer` type. (Called from generic code that
+    /// cannot see this, `ask` throws `CoordinatorError` `notAsking` instead.)
+    @available(*, unavailable, message: "this screen answers nothing (its Answer is Never); use present(_:on:role:)")
+    public func ask<S: Screen>(
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss
+    ) async throws -> S.Answer where S.Answer == Never {
+        preconditionFailure("unavailable")
     }
 
     /// The presentations this coordinator owns that are on screen (or being shown), in

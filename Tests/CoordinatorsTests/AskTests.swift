@@ -144,6 +144,44 @@ struct AskTests {
         _ = await outcome
     }
 
+    @Test func askingAScreenThatAnswersNothingThrowsNotAsking() async throws {
+        // Where the type is known, `flow.ask(TestScreen(...), on:)` does not compile; generic
+        // code that cannot tell gets the error instead.
+        func askGenerically<S: Screen>(_ screen: S, _ flow: Flow<String>, on presenter: ModalPresenter) async throws {
+            _ = try await flow.ask(screen, on: presenter)
+        }
+        let modal = ModalPresenter()
+        let navigation = NavigationPresenter()
+        let owner = Branch("owner", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let error = await #expect(throws: CoordinatorError.self) {
+            try await askGenerically(TestScreen("silent"), owner.flow, on: modal)
+        }
+        #expect(error?.code == .notAsking)
+        #expect(modal.modals.isEmpty, "nothing was shown")
+        try await owner.done("done")
+        _ = await outcome
+    }
+
+    @Test func answeringAfterTheAskWasCancelledThrowsNotAsking() async throws {
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let asking = Task { try await parent.flow.ask(EmailForm(), on: navigation, then: .keep) }
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let form = navigation.stack[1]
+        asking.cancel()
+        await #expect(throws: CancellationError.self) { try await asking.value }
+        let error = #expect(throws: CoordinatorError.self) { try form.answer("too late") }
+        #expect(error?.code == .notAsking)
+        #expect(!form.isAnswered)
+        #expect(form.isPresented, "a kept screen stays with its coordinator")
+        try await parent.done("done")
+        _ = await outcome
+    }
+
     @Test func answeringWithAnotherTypeThrowsWrongAnswerType() async throws {
         let modal = ModalPresenter()
         async let answer = CoordinatorTree().run(Asking(EmailForm(), on: modal))

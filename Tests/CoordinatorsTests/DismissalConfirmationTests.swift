@@ -201,6 +201,55 @@ struct DismissalConfirmationTests {
         }
     }
 
+    @Test func aDroppedGestureIsCancelled() async throws {
+        try await withEditor { navigation, _, _, form in
+            do { _ = try navigation.beginUserPop() }
+            #expect(navigation.state.gestureInProgress.isEmpty)
+            #expect(form.isPresented)
+            let swipe = try navigation.beginUserPop()  // a new gesture is accepted
+            try swipe.cancel()
+        }
+    }
+
+    @Test func anImmediateGestureDuringAnInteractiveOneThrowsGestureInProgress() async throws {
+        try await withEditor { navigation, _, _, form in
+            let swipe = try navigation.beginUserPop()
+            let error = await #expect(throws: CoordinatorError.self) { try await navigation.userPop() }
+            #expect(error?.code == .gestureInProgress)
+            #expect(form.isPresented)
+            try swipe.cancel()
+        }
+    }
+
+    @Test func aGestureWhoseScreenTheCoordinatorPoppedIsOver() async throws {
+        try await withEditor { navigation, _, _, form in
+            let swipe = try navigation.beginUserPop()
+            try await navigation.pop()
+            #expect(form.dismissalReason == .byCoordinator)
+            #expect(navigation.state.gestureInProgress.isEmpty, "it holds nothing and blocks nothing")
+            let completed = try await swipe.complete()
+            #expect(!completed)
+            #expect(navigation.state.screenNames == ["list"])
+        }
+    }
+
+    @Test func aBackGestureOnTheRootThrowsNothingToPop() async throws {
+        let navigation = NavigationPresenter()
+        let owner = Branch("root", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let error = #expect(throws: CoordinatorError.self) { try navigation.beginUserPop() }
+        #expect(error?.code == .nothingToPop)
+        #expect(navigation.state.gestureInProgress.isEmpty)
+        try await owner.done("done")
+        _ = await outcome
+    }
+
+    @Test func aSwipeDownOnNothingThrowsNothingToDismiss() {
+        let error = #expect(throws: CoordinatorError.self) { try ModalPresenter().beginUserDismiss() }
+        #expect(error?.code == .nothingToDismiss)
+    }
+
     @Test func anAbandonedSwipeDownReportsNothing() async throws {
         let modal = ModalPresenter()
         let owner = Branch("sheet", on: modal)

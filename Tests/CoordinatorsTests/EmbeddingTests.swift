@@ -10,9 +10,12 @@ struct EmbeddingTests {
     actor Mail: Coordinator {
         let flow = Flow<String>()
         let window = InitialPresenter(name: "window")
-        let split = ContainerPresenter(name: "split", slots: ["primary", "secondary"])
+        let split: ContainerPresenter
         let journal: Journal
-        init(journal: Journal) { self.journal = journal }
+        init(journal: Journal) throws {
+            self.journal = journal
+            split = try ContainerPresenter(name: "split", slots: ["primary", "secondary"])
+        }
 
         func start() async throws -> String {
             try await flow.present(TestScreen("split view"), on: window)
@@ -30,7 +33,7 @@ struct EmbeddingTests {
 
     @Test func childrenShowTheirScreensInTheParentsContainer() async throws {
         let journal = Journal()
-        let mail = Mail(journal: journal)
+        let mail = try Mail(journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(mail)
         try await mail.split.waitUntil { $0.slots.allSatisfy { $0.presentation != nil } }
         #expect(mail.split.state.slots.map(\.name) == ["primary", "secondary"])
@@ -39,7 +42,7 @@ struct EmbeddingTests {
 
         // Opening another message replaces the secondary column: its flow ends, the other stays.
         _ = try await mail.open("message 2")
-        try await first.dismissal
+        _ = try await first.dismissal
         #expect(first.dismissalReason == .replaced)
         #expect(mail.split.state.presentation(inSlot: "secondary")?.screen.screenName == "message 2")
         #expect(mail.split.state.presentation(inSlot: "primary")?.isPresented == true)
@@ -51,8 +54,14 @@ struct EmbeddingTests {
         try await journal.waitUntil { $0.filter { $0.hasPrefix("deinit") }.count == 3 }
     }
 
-    @Test func aMissingSlotThrowsNoSuchSlot() {
-        let split = ContainerPresenter(slots: ["primary"])
+    @Test func twoSlotsWithOneNameThrowDuplicateSlot() {
+        let error = #expect(throws: CoordinatorError.self) { try ContainerPresenter(slots: ["main", "side", "main"]) }
+        #expect(error?.code == .duplicateSlot)
+        #expect(error?.message.contains("\"main\"") == true)
+    }
+
+    @Test func aMissingSlotThrowsNoSuchSlot() throws {
+        let split = try ContainerPresenter(slots: ["primary"])
         let error = #expect(throws: CoordinatorError.self) { try split.presenter(forSlot: "inspector") }
         #expect(error?.code == .noSuchSlot)
         #expect(error?.message.contains("primary") == true)

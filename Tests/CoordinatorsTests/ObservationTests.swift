@@ -33,11 +33,31 @@ struct ObservationTests {
     }
 
     @Test func containersPublishTheirPartsChanges() async throws {
-        let container = ContainerPresenter(slots: ["main"])
+        let container = try ContainerPresenter(slots: ["main"])
         try await expectObserved(
             { _ = container.state }, on: try container.presenter(forSlot: "main"))
         let tabs = TabPresenter(items: [TabItem(title: "A")])
         try await expectObserved({ _ = tabs.state }, on: try tabs.presenter(forTab: 0))
+    }
+
+    @Test func noOpsAndFailedCallsPublishNothing() async throws {
+        let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B")])
+        let navigation = try tabs.presenter(forTab: 0)
+        let changed = Journal()
+        withObservationTracking({ _ = tabs.state }, onChange: { changed.record("tab bar") })
+        withObservationTracking({ _ = navigation.state }, onChange: { changed.record("stack") })
+        let before = tabs.state
+
+        try await tabs.select(0)  // already selected
+        let userTap = try await tabs.userSelectTab(0)  // selected, and nothing to pop
+        _ = try? await navigation.pop()  // nothingToPop
+        _ = try? await navigation.userPop()  // nothingToPop
+
+        #expect(!userTap)
+        #expect(changed.all.isEmpty, "Observation fires synchronously, so it would have been recorded")
+        #expect(tabs.state == before, "same revision too")
+        try await tabs.select(1)
+        #expect(changed.all == ["tab bar"])
     }
 
     @Test func selectionAndItemsArePublished() async throws {

@@ -55,7 +55,10 @@ struct PresenterConcurrencyTests {
         }
         try await evaluated.waitUntil { !$0.isEmpty }
         // A change made by this task is evaluated in this task only once the recorder is
-        // registered; until then its own loop re-checks (rarely more than once).
+        // registered. Each turn makes a real change and tells whether the recorder saw it
+        // registered; a second turn is needed only if the first change raced its
+        // registration (the recorder's own re-check saw it instead). Not a polling loop:
+        // it waits on nothing and ends on the first change the recorder sees registered.
         while !registered.withLock({ $0 }) {
             try await Probe.$isProbing.withValue(true) {
                 try await owner.flow.present(TestScreen("probe"), on: navigation, role: .auxiliary)
@@ -96,11 +99,11 @@ struct PresenterConcurrencyTests {
         }
         // Each present is applied once, each dismissal once and after its present.
         for (presentation, dismissed) in made.withLock({ $0 }) {
-            let pushedAt = calls.firstIndex(of: .present(presentation))
-            #expect(pushedAt != nil && calls.lastIndex(of: .present(presentation)) == pushedAt)
+            let pushedAt = try #require(calls.firstIndex(of: .present(presentation)))
+            #expect(calls.lastIndex(of: .present(presentation)) == pushedAt)
             if dismissed {
-                let removedAt = calls.firstIndex(of: .dismiss(presentation))
-                #expect(removedAt != nil && removedAt! > pushedAt!)
+                let removedAt = try #require(calls.firstIndex(of: .dismiss(presentation)))
+                #expect(removedAt > pushedAt)
                 #expect(presentation.dismissalReason == .byCoordinator)
             } else {
                 #expect(presentation.isPresented)

@@ -67,22 +67,46 @@ struct SlotPresenterTests {
         #expect(window.presentation == nil)
     }
 
-    @Test func presentingReplacesAndDismissingEmpties() async throws {
-        let slot = SlotPresenter(name: "slot")
-        let first = Branch("first", on: slot)
-        let tree = CoordinatorTree()
-        async let firstOutcome = tree.runForOutcome(first)
-        try await slot.waitUntil { $0.screenName == "first" }
-        let shown = try #require(slot.presentation)
-        let revision = slot.state.revision
-        try await first.flow.present(TestScreen("second"), on: slot, role: .auxiliary)
-        #expect(slot.state.screenName == "second")
-        #expect(slot.state.revision == revision + 1)
-        #expect(shown.dismissalReason == .replaced)
-        guard case .dismissed(.replaced) = await firstOutcome else {
-            Issue.record("the replaced main screen ends its coordinator")
+    @Test func aCoordinatorReplacingItsOwnRootGoesOn() async throws {
+        let window = InitialPresenter(name: "window")
+        let app = Branch("splash", on: window)
+        async let outcome = CoordinatorTree().runForOutcome(app)
+        try await window.waitUntil { $0.screenName == "splash" }
+        let splash = try #require(window.presentation)
+        let revision = window.state.revision
+
+        let home = try await app.flow.present(TestScreen("home"), on: window)
+
+        #expect(window.state.screenName == "home")
+        #expect(window.state.revision == revision + 1)
+        #expect(splash.dismissalReason == .replaced)
+        #expect(home.isMain, "the new root takes over the main role")
+        #expect(app.flow.state == .running)
+        try await app.flow.dismiss(home)
+        #expect(window.presentation == nil)
+        guard case .dismissed(.byCoordinator) = await outcome else {
+            Issue.record("dismissing its only main screen ends the coordinator")
             return
         }
-        #expect(slot.presentation == nil, "the second screen was torn down with its owner")
+    }
+
+    @Test func replacingAnotherCoordinatorsRootEndsIt() async throws {
+        let window = InitialPresenter(name: "window")
+        let shell = ModalPresenter()
+        let parent = Branch("shell", on: shell)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await shell.waitUntil { $0.top != nil }
+        let first = try parent.flow.start(Branch("first", on: window))
+        try await window.waitUntil { $0.screenName == "first" }
+        let second = try parent.flow.start(Branch("second", on: window))
+        guard case .dismissed(.replaced) = await first.outcome else {
+            Issue.record("the replaced root's coordinator ends as dismissed(replaced)")
+            return
+        }
+        #expect(window.state.screenName == "second")
+        #expect(second.state == .running)
+        try await parent.done("done")
+        _ = await outcome
+        #expect(window.presentation == nil)
     }
 }

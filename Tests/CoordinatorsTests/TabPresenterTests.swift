@@ -195,6 +195,11 @@ struct TabPresenterTests {
         #expect(select?.code == .noSuchSlot)
         let tap = await #expect(throws: CoordinatorError.self) { try await tabs.userSelectTab(7) }
         #expect(tap?.code == .noSuchSlot)
+        let plain = TabPresenter(items: Self.items)
+        let plainLookup = #expect(throws: CoordinatorError.self) { try plain.presenter(forTab: 3) }
+        #expect(plainLookup?.code == .noSuchSlot)
+        let plainTap = await #expect(throws: CoordinatorError.self) { try await plain.userSelectTab(-1) }
+        #expect(plainTap?.code == .noSuchSlot)
         let item = await #expect(throws: CoordinatorError.self) {
             try await TabPresenter(items: Self.items).setItem(TabItem(title: "x"), forTab: 3)
         }

@@ -28,8 +28,9 @@ extension Presentation {
     /// reads it: an answer is never lost.
     ///
     /// Throws `CoordinatorError`: `notAsking` if the presentation was shown with `present`
-    /// (which expects no answer), `wrongAnswerType` if `value` is not the screen's `Answer`,
-    /// `alreadyAnswered` the second time, `alreadyDismissed` once it has left the screen.
+    /// (which expects no answer) or its `ask` was cancelled (nobody awaits the answer any
+    /// more), `wrongAnswerType` if `value` is not the screen's `Answer`, `alreadyAnswered`
+    /// the second time, `alreadyDismissed` once it has left the screen.
     public func answer<Value: Sendable>(_ value: Value) throws(CoordinatorError) {
         guard let expectedAnswer else {
             throw CoordinatorError(
@@ -51,6 +52,12 @@ extension Presentation {
                     .alreadyDismissed,
                     "\(self) was answered after it left the screen (\(reason)); its coordinator has already been "
                         + "told that it went unanswered.")
+            }
+            guard !state.askAbandoned else {
+                throw CoordinatorError(
+                    .notAsking,
+                    "\(self) was answered after the flow.ask that showed it was cancelled; nobody awaits its "
+                        + "answer any more.")
             }
             guard state.answer == nil else {
                 throw CoordinatorError(
@@ -76,6 +83,15 @@ extension Presentation {
             }
         } cancel: { [state] id in
             state.withLock { $0.replyWaiters.remove(id) }
+        }
+    }
+
+    /// The asking task was cancelled: from now on answers are refused (`notAsking`) instead
+    /// of being kept for nobody. Returns the answer if one arrived before.
+    func abandonAsk() -> (any Sendable)? {
+        state.withLock { state in
+            if state.answer == nil { state.askAbandoned = true }
+            return state.answer
         }
     }
 

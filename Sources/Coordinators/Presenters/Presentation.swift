@@ -29,6 +29,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var waiters = Waiters<DismissalReason>()
         /// The screen's answer, once given (see `Presentation+Answers.swift`).
         var answer: (any Sendable)?
+        /// The `Flow.ask` that showed it stopped waiting (its task was cancelled).
+        var askAbandoned = false
         /// `Flow.ask` waiting for the answer or the dismissal, whichever comes first.
         var replyWaiters = Waiters<Reply>()
         /// Asked before a person may dismiss it (see `setUserDismissalConfirmation(_:)`).

@@ -8,7 +8,9 @@
 /// main screen went away, so nothing leaks after a gesture.
 ///
 /// Write one for UIKit, SwiftUI, AppKit, a terminal or a server; the package ships headless
-/// ones (`NavigationPresenter`, `ModalPresenter`) that keep their state as plain values.
+/// ones that keep their state as plain values: `InitialPresenter` (`SlotPresenter`),
+/// `NavigationPresenter`, `ModalPresenter`, `ModalNavigationPresenter`, the tabs of
+/// `TabPresenter` and `TabNavigationPresenter`, and the slots of `ContainerPresenter`.
 /// Presenters need not be main-actor isolated; a UI presenter hops to the main actor
 /// inside its methods.
 ///

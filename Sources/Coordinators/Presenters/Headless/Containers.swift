@@ -26,9 +26,11 @@ struct ContainerRevision: HeadlessState {
 }
 
 /// A headless container that embeds its children's screens: a split view, a page, any
-/// container of yours. The parent creates it with named slots, shows it as one of its own
-/// screens, and hands each child the presenter of a slot; each child's root screen then
-/// lives in that slot.
+/// container of yours. The parent creates it with named slots, shows it as its main
+/// screen, and hands each child the presenter of a slot; each child's root screen then
+/// lives in that slot. It is not itself a `Presenter` but a container of presenters; when
+/// the parent ends (its container screen gone, say), the children and their screens go
+/// with it.
 ///
 /// Each slot is a `SlotPresenter`: one presentation at a time, replaced as a whole. The
 /// container's state lists every slot, in order, as plain values, read from the slots; it
@@ -41,9 +43,9 @@ struct ContainerRevision: HeadlessState {
 /// ```
 ///
 /// ```swift
-/// let split = ContainerPresenter(slots: ["primary", "secondary"])
-/// try await flow.present(SplitScreen(split), on: window)
-/// let primary = flow.start(MailboxesCoordinator(on: try split.presenter(forSlot: "primary")))
+/// let split = try ContainerPresenter(slots: ["primary", "secondary"])
+/// try await flow.present(SplitScreen(split), on: window)     // the parent's main screen
+/// let primary = try flow.start(MailboxesCoordinator(on: try split.presenter(forSlot: "primary")))
 /// ```
 public final class ContainerPresenter: Observable, Sendable {
     /// One slot, as plain values.
@@ -76,7 +78,14 @@ public final class ContainerPresenter: Observable, Sendable {
     private let store = HeadlessStore(ContainerRevision())
 
     /// Creates a container with empty slots named `slots`, in that order.
-    public init(name: String = "container", slots: [String]) {
+    ///
+    /// Throws `CoordinatorError` `duplicateSlot` if two slots have the same name.
+    public init(name: String = "container", slots: [String]) throws(CoordinatorError) {
+        if let duplicate = slots.first(where: { name in slots.filter { $0 == name }.count > 1 }) {
+            throw CoordinatorError(
+                .duplicateSlot,
+                "\(name) was given the slot name \"\(duplicate)\" twice (\(slots)); each slot needs its own name.")
+        }
         self.name = name
         slotNames = slots
         parts = slots.map { SlotPresenter(name: "\(name).\($0)") }

@@ -4,6 +4,13 @@ import Observation
 protocol HeadlessState: Sendable {
     /// Counts the changes applied so far.
     var revision: Int { get set }
+
+    /// Restores the state's invariants after a change (in the same critical section).
+    mutating func settle()
+}
+
+extension HeadlessState {
+    mutating func settle() {}
 }
 
 /// The state of a headless presenter: one lock, Observation, and waiters for conditions.
@@ -49,35 +56,26 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
     /// Applies `change` as one step, published as a mutation of `subject[keyPath: keyPath]`.
     ///
     /// `change` returns its result and whether it changed anything; if it did not (or it
-    /// threw), the revision stays and nobody is told.
+    /// threw), the revision stays and nobody — Observation, waiters, container — is told.
     func mutate<Subject: Observable, Result, Failure: Error>(
         _ subject: Subject, _ keyPath: KeyPath<Subject, State>,
         _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
     ) throws(Failure) -> Result {
-        var outcome: Result?
-        var failure: Failure?
-        var notify: (state: State, waiters: [Waiter], container: (@Sendable () -> Void)?)?
-        registrar.withMutation(of: subject, keyPath: keyPath) {
-            box.withLock { box in
-                do throws(Failure) {
-                    let (result, changed) = try change(&box.state)
-                    outcome = result
-                    guard changed else { return }
-                    box.state.revision += 1
-                    notify = (box.state, box.waiters, box.containerDidChange)
-                } catch {
-                    failure = error
-                }
-            }
+        let (result, notify) = try box.withLock {
+            box throws(Failure) -> (Result, (State, [Waiter], (@Sendable () -> Void)?)?) in
+            let (result, changed) = try change(&box.state)
+            guard changed else { return (result, nil) }
+            box.state.settle()
+            box.state.revision += 1
+            return (result, (box.state, box.waiters, box.containerDidChange))
         }
-        if let failure { throw failure }
-        if let notify {
-            resumeWaiters(notify.waiters, satisfiedBy: notify.state)
-            notify.container?()
-        }
-        // `outcome` is set unless `change` threw, which returned above.
-        guard let outcome else { preconditionFailure("a change neither returned nor threw") }
-        return outcome
+        guard let (state, waiters, container) = notify else { return result }
+        // Observation is told after the fact (the change is already applied), so a view
+        // that re-reads on `willSet` sees the new state.
+        registrar.withMutation(of: subject, keyPath: keyPath) {}
+        resumeWaiters(waiters, satisfiedBy: state)
+        container?()
+        return result
     }
 
     /// `mutate` for changes that always change something.

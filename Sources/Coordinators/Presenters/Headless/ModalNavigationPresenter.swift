@@ -70,7 +70,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the modal is not shown.
     /// Cancellation: applied at once; not affected.
-    public func pop() async throws {
+    public func pop() async throws(CoordinatorError) {
         try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
             try StackRules.topCount(stack, on: name, operation: "pop()")
         }
@@ -80,7 +80,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
     /// Cancellation: applied at once; not affected.
-    public func pop(to presentation: Presentation) async throws {
+    public func pop(to presentation: Presentation) async throws(CoordinatorError) {
         try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
             try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
         }
@@ -90,7 +90,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the modal is not shown.
     /// Cancellation: applied at once; not affected.
-    public func popToRoot() async throws {
+    public func popToRoot() async throws(CoordinatorError) {
         try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
             try StackRules.countAboveRoot(stack, on: name)
         }
@@ -106,7 +106,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// Cancellation: a confirmation runs in the calling task; if it throws, the gesture is
     /// refused.
     @discardableResult
-    public func userPop() async throws -> Bool {
+    public func userPop() async throws(CoordinatorError) -> Bool {
         try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
             try StackRules.backCount(stack, on: name)
         }
@@ -119,7 +119,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `nothingToDismiss` if the modal is not shown.
     /// Cancellation: as `userPop()`.
     @discardableResult
-    public func userDismiss() async throws -> Bool {
+    public func userDismiss() async throws(CoordinatorError) -> Bool {
         try await store.userRemove(on: self, \.state, keeping: 0) { stack throws(CoordinatorError) in
             try wholeStack(stack)
         }

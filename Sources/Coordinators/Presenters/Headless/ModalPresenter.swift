@@ -81,7 +81,7 @@ public final class ModalPresenter: Presenter, Observable {
     /// Cancellation: a confirmation runs in the calling task and sees its cancellation; if
     /// it throws, the gesture is refused.
     @discardableResult
-    public func userDismiss() async throws -> Bool {
+    public func userDismiss() async throws(CoordinatorError) -> Bool {
         try await store.userRemove(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
             try topCount(modals)
         }

@@ -10,7 +10,8 @@ import Observation
 /// confirmations their coordinators set (`Presentation.setUserDismissalConfirmation(_:)`).
 ///
 /// It is not bound to the main actor; call it from anywhere. Each operation is applied
-/// atomically, in the order the calls arrive.
+/// atomically, in the order the calls arrive; a user gesture first asks its confirmations
+/// (other calls go on meanwhile), then re-checks the stack and applies itself atomically.
 ///
 /// ```text
 ///   [Home] ──present(Detail)──▶ [Home, Detail] ──userPop()──▶ [Home]   (Detail: .byUser)
@@ -78,7 +79,7 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
     /// Cancellation: applied at once; not affected.
-    public func pop() async throws {
+    public func pop() async throws(CoordinatorError) {
         try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
             try StackRules.topCount(stack, on: name, operation: "pop()")
         }
@@ -89,7 +90,7 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
     /// Cancellation: applied at once; not affected.
-    public func pop(to presentation: Presentation) async throws {
+    public func pop(to presentation: Presentation) async throws(CoordinatorError) {
         try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
             try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
         }
@@ -99,7 +100,7 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
     /// Cancellation: applied at once; not affected.
-    public func popToRoot() async throws {
+    public func popToRoot() async throws(CoordinatorError) {
         try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
             try StackRules.countAboveRoot(stack, on: name)
         }
@@ -117,7 +118,7 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Cancellation: a confirmation runs in the calling task and sees its cancellation; if
     /// it throws, the gesture is refused.
     @discardableResult
-    public func userPop() async throws -> Bool {
+    public func userPop() async throws(CoordinatorError) -> Bool {
         try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
             try StackRules.backCount(stack, on: name)
         }
@@ -131,7 +132,7 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Cancellation: as `userPop()`.
     @discardableResult
-    public func userPop(to presentation: Presentation) async throws -> Bool {
+    public func userPop(to presentation: Presentation) async throws(CoordinatorError) -> Bool {
         try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
             try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
         }

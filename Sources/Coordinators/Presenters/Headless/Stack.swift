@@ -7,6 +7,17 @@ protocol StackState: GestureState {
     var stack: [Presentation] { get set }
 }
 
+extension StackState {
+    /// A gesture in progress over presentations that are no longer all on the stack (a
+    /// coordinator popped or dismissed one meanwhile) is over: forget it, so that it holds
+    /// nothing and blocks no later gesture. Completing it then does nothing.
+    mutating func settle() {
+        if !gestureInProgress.isEmpty && !gestureInProgress.allSatisfy(stack.contains) {
+            gestureInProgress = []
+        }
+    }
+}
+
 /// A key path to a presenter's state, safe to keep in a gesture.
 typealias StateKeyPath<Subject, State> = KeyPath<Subject, State> & Sendable
 

@@ -17,65 +17,92 @@ public struct TabItem: Sendable, Hashable {
     }
 }
 
-/// A tab bar's own state: its items and selection (each tab's content lives in its
-/// presenter).
-struct TabBarOwnState: HeadlessState {
-    var items: [TabItem]
-    var selectedIndex = 0
-    var revision = 0
-}
+/// The tab bar both tab presenters are made of: items, a selection, and one part per tab.
+///
+/// The parts hold each tab's content; the bar holds only items and selection, and its
+/// `revision` also counts its parts' changes. It is the object Observation sees for the
+/// bar's own changes; reading a tab presenter's `state` also reads (and so observes) each
+/// part.
+final class TabBar<Part: ContainerPart>: Observable, Sendable {
+    let name: String
+    let parts: [Part]
+    private let store: HeadlessStore<OwnState>
 
-extension HeadlessStore where State == TabBarOwnState {
-    /// Selects tab `index`, or throws `noSuchSlot`.
-    func select<Subject: Observable>(
-        _ index: Int, on subject: Subject, _ keyPath: KeyPath<Subject, State>, name: String
-    ) throws(CoordinatorError) {
-        try mutate(subject, keyPath) { state throws(CoordinatorError) in
-            try checkTab(index, in: state.items, of: name)
-            let changed = state.selectedIndex != index
+    struct OwnState: HeadlessState {
+        var items: [TabItem]
+        var selectedIndex = 0
+        var revision = 0
+    }
+
+    init(name: String, items: [TabItem], makePart: (TabItem) -> Part) {
+        self.name = name
+        parts = items.map(makePart)
+        store = HeadlessStore(OwnState(items: items))
+        store.follow(parts)
+    }
+
+    /// The bar's own state, observed.
+    var own: OwnState { store.read(self, \.ownState) }
+    var ownState: OwnState { store.state }
+
+    func part(_ index: Int) throws(CoordinatorError) -> Part {
+        try check(index, in: store.state.items)
+        return parts[index]
+    }
+
+    /// Selects tab `index`; returns whether it was already selected.
+    @discardableResult
+    func select(_ index: Int) throws(CoordinatorError) -> Bool {
+        try store.mutate(self, \.ownState) { state throws(CoordinatorError) in
+            try check(index, in: state.items)
+            let wasSelected = state.selectedIndex == index
             state.selectedIndex = index
-            return ((), changed: changed)
+            return (wasSelected, changed: !wasSelected)
         }
     }
 
-    /// Replaces tab `index`'s item, or throws `noSuchSlot`.
-    func setItem<Subject: Observable>(
-        _ item: TabItem, at index: Int, on subject: Subject, _ keyPath: KeyPath<Subject, State>, name: String
-    ) throws(CoordinatorError) {
-        try mutate(
-            subject, keyPath,
+    func setItem(_ item: TabItem, at index: Int) throws(CoordinatorError) {
+        try store.mutate(
+            self, \.ownState,
             always: { state throws(CoordinatorError) in
-                try checkTab(index, in: state.items, of: name)
+                try check(index, in: state.items)
                 state.items[index] = item
             })
     }
-}
 
-/// Throws `noSuchSlot` unless `index` is one of the tabs of `items`.
-func checkTab(_ index: Int, in items: [TabItem], of name: String) throws(CoordinatorError) {
-    guard items.indices.contains(index) else {
-        throw CoordinatorError(
-            .noSuchSlot,
-            "\(name) has no tab \(index); it has \(items.count): \(items.map(\.title)). Use an index in "
-                + "0..<\(items.count).")
+    /// Waits until `condition` holds for the composed state `compose()` returns.
+    func waitUntil<Composed>(
+        _ condition: @escaping @Sendable (Composed) -> Bool, composing compose: @escaping @Sendable () -> Composed
+    ) async throws {
+        try await store.waitUntil { _ in condition(compose()) }
+    }
+
+    private func check(_ index: Int, in items: [TabItem]) throws(CoordinatorError) {
+        guard items.indices.contains(index) else {
+            throw CoordinatorError(
+                .noSuchSlot,
+                "\(name) has no tab \(index); it has \(items.count): \(items.map(\.title)). Use an index in "
+                    + "0..<\(items.count).")
+        }
     }
 }
 
 /// A headless tab bar whose tabs each show one screen (JLCoordinator's `TabPresenter`,
 /// BBCoordinators' `tabBarScreens`).
 ///
-/// Create it with the tabs' items, in the order the bar shows them; hand each child
-/// coordinator the presenter of its tab (`presenter(forTab:)`, a `SlotPresenter`); start
-/// the children concurrently (`flow.start`). Each tab's flow lives and ends on its own;
-/// when the parent ends, its children — and so every tab's screen — are torn down with it.
-/// `select(_:)` is the coordinator's selection, `userSelectTab(_:)` a person's tap. Not
-/// bound to the main actor.
+/// Not itself a `Presenter`: a container of presenters, one per tab. Create it with the
+/// tabs' items, in the order the bar shows them; show it as the parent's main screen; hand
+/// each child coordinator the presenter of its tab (`presenter(forTab:)`, a
+/// `SlotPresenter`); start the children concurrently (`flow.start`). Each tab's flow lives
+/// and ends on its own; when the parent ends (its tab bar screen gone, say), its children
+/// — and so every tab's screen — are torn down with it. `select(_:)` is the app's
+/// selection, `userSelectTab(_:)` a person's tap. Not bound to the main actor.
 ///
 /// ```text
 ///   ┌ Feed [FeedScreen] ┬ Search [SearchScreen] ┬ Profile (empty) ┐   selected: 0
 ///   └──────────────────── userSelectTab(1) ──▶ selected: 1 ───────┘
 /// ```
-public final class TabPresenter: Observable, Sendable {
+public final class TabPresenter: Sendable {
     /// One tab, as plain values.
     public struct Tab: Sendable, Hashable {
         /// What the tab bar shows for it.
@@ -84,7 +111,8 @@ public final class TabPresenter: Observable, Sendable {
         public var presentation: Presentation?
     }
 
-    /// The tab bar as plain values.
+    /// The tab bar as plain values. Each tab's content is read from its presenter in turn,
+    /// so it is consistent tab by tab (not one atomic snapshot of all tabs).
     public struct State: Sendable, Hashable {
         /// The tabs, in the order the bar shows them.
         public var tabs: [Tab]
@@ -98,23 +126,19 @@ public final class TabPresenter: Observable, Sendable {
     }
 
     /// A name for logs and snapshots.
-    public let name: String
-    private let parts: [SlotPresenter]
-    private let store: HeadlessStore<TabBarOwnState>
+    public var name: String { bar.name }
+    private let bar: TabBar<SlotPresenter>
 
     /// Creates a tab bar with one empty tab per item, in that order; the first is selected.
     public init(name: String = "tabs", items: [TabItem]) {
-        self.name = name
-        parts = items.map { SlotPresenter(name: "\(name).\($0.title)") }
-        store = HeadlessStore(TabBarOwnState(items: items))
-        store.follow(parts)
+        bar = TabBar(name: name, items: items) { SlotPresenter(name: "\(name).\($0.title)") }
     }
 
-    /// The tab bar now: items and selection, and each tab's content read from its presenter.
+    /// The tab bar now (observable: reading it observes the bar and every tab).
     public var state: State {
-        let own = store.read(self, \.ownState)
+        let own = bar.own
         return State(
-            tabs: zip(own.items, parts).map { Tab(item: $0, presentation: $1.state.presentation) },
+            tabs: zip(own.items, bar.parts).map { Tab(item: $0, presentation: $1.state.presentation) },
             selectedIndex: own.selectedIndex, revision: own.revision)
     }
 
@@ -122,45 +146,43 @@ public final class TabPresenter: Observable, Sendable {
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     public func presenter(forTab index: Int) throws(CoordinatorError) -> SlotPresenter {
-        try checkTab(index, in: store.state.items, of: name)
-        return parts[index]
+        try bar.part(index)
     }
-
-    /// Only for Observation: the tab bar's own part of `state`.
-    var ownState: TabBarOwnState { store.state }
 
     /// Selects tab `index`, as the app does.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
-    public func select(_ index: Int) async throws {
-        try store.select(index, on: self, \.ownState, name: name)
+    public func select(_ index: Int) async throws(CoordinatorError) {
+        try bar.select(index)
     }
 
-    /// Does what a person's tap on tab `index` does: selects it.
+    /// Does what a person's tap on tab `index` does: selects it. Returns whether the
+    /// selection changed.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
-    public func userSelectTab(_ index: Int) async throws {
-        try store.select(index, on: self, \.ownState, name: name)
+    @discardableResult
+    public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
+        try !bar.select(index)
     }
 
     /// Replaces tab `index`'s item: a new title, image or badge.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
-    public func setItem(_ item: TabItem, forTab index: Int) async throws {
-        try store.setItem(item, at: index, on: self, \.ownState, name: name)
+    public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
+        try bar.setItem(item, at: index)
     }
 
     /// Returns once `condition` holds for the tab bar (at once if it holds now).
     ///
-    /// `condition` is evaluated after each change, outside the presenter's lock, possibly
+    /// `condition` is evaluated after each change, outside the presenters' locks, possibly
     /// on another thread; keep it quick and free of side effects.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil { [self] _ in condition(state) }
+        try await bar.waitUntil(condition) { [self] in state }
     }
 }
 
@@ -177,7 +199,7 @@ public final class TabPresenter: Observable, Sendable {
 ///   ┌ Home [Feed, Post] ┬ Search [Results] ┬ Profile [Me] ┐   selected: 1
 ///   └ userSelectTab(0) ──▶ selected: 0 ── userSelectTab(0) ──▶ Home [Feed] (Post: .byUser)
 /// ```
-public final class TabNavigationPresenter: Observable, Sendable {
+public final class TabNavigationPresenter: Sendable {
     /// One tab, as plain values.
     public struct Tab: Sendable, Hashable {
         /// What the tab bar shows for it.
@@ -186,7 +208,8 @@ public final class TabNavigationPresenter: Observable, Sendable {
         public var stack: [Presentation] = []
     }
 
-    /// The tab bar as plain values.
+    /// The tab bar as plain values. Each tab's stack is read from its presenter in turn, so
+    /// it is consistent tab by tab (not one atomic snapshot of all tabs).
     public struct State: Sendable, Hashable {
         /// The tabs, in the order the bar shows them.
         public var tabs: [Tab]
@@ -200,58 +223,48 @@ public final class TabNavigationPresenter: Observable, Sendable {
     }
 
     /// A name for logs and snapshots.
-    public let name: String
-    private let parts: [NavigationPresenter]
-    private let store: HeadlessStore<TabBarOwnState>
+    public var name: String { bar.name }
+    private let bar: TabBar<NavigationPresenter>
 
     /// Creates a tab bar with one empty stack per item, in that order; the first is selected.
     public init(name: String = "tabs", items: [TabItem]) {
-        self.name = name
-        parts = items.map { NavigationPresenter(name: "\(name).\($0.title)") }
-        store = HeadlessStore(TabBarOwnState(items: items))
-        store.follow(parts)
+        bar = TabBar(name: name, items: items) { NavigationPresenter(name: "\(name).\($0.title)") }
     }
 
-    /// The tab bar now: items and selection, and each tab's stack read from its presenter.
+    /// The tab bar now (observable: reading it observes the bar and every tab's stack).
     public var state: State {
-        let own = store.read(self, \.ownState)
+        let own = bar.own
         return State(
-            tabs: zip(own.items, parts).map { Tab(item: $0, stack: $1.state.stack) },
+            tabs: zip(own.items, bar.parts).map { Tab(item: $0, stack: $1.state.stack) },
             selectedIndex: own.selectedIndex, revision: own.revision)
     }
-
-    /// Only for Observation: the tab bar's own part of `state`.
-    var ownState: TabBarOwnState { store.state }
 
     /// The navigation stack of tab `index`: hand it to the child coordinator of that tab.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     public func presenter(forTab index: Int) throws(CoordinatorError) -> NavigationPresenter {
-        try checkTab(index, in: store.state.items, of: name)
-        return parts[index]
+        try bar.part(index)
     }
 
     /// Selects tab `index`, as the app does. Its stack stays as it is.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
-    public func select(_ index: Int) async throws {
-        try store.select(index, on: self, \.ownState, name: name)
+    public func select(_ index: Int) async throws(CoordinatorError) {
+        try bar.select(index)
     }
 
     /// Does what a person's tap on tab `index` does: selects it; if it was already
     /// selected, pops its stack to the root (each popped presentation reports `.byUser`,
     /// after its confirmation agreed). Returns whether anything changed.
     ///
-    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab, `gestureInProgress`
+    /// if the tab's stack has an interactive gesture in progress.
     /// Cancellation: confirmations run in the calling task; one that throws refuses the pop.
     @discardableResult
-    public func userSelectTab(_ index: Int) async throws -> Bool {
-        let navigation = try presenter(forTab: index)
-        guard store.state.selectedIndex == index else {
-            try store.select(index, on: self, \.ownState, name: name)
-            return true
-        }
+    public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
+        guard try bar.select(index) else { return true }
+        let navigation = bar.parts[index]
         guard let root = navigation.stack.first else { return false }
         return try await navigation.userPop(to: root)
     }
@@ -260,17 +273,17 @@ public final class TabNavigationPresenter: Observable, Sendable {
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
     /// Cancellation: applied at once; not affected.
-    public func setItem(_ item: TabItem, forTab index: Int) async throws {
-        try store.setItem(item, at: index, on: self, \.ownState, name: name)
+    public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
+        try bar.setItem(item, at: index)
     }
 
     /// Returns once `condition` holds for the tab bar (at once if it holds now).
     ///
-    /// `condition` is evaluated after each change, outside the presenter's lock, possibly
+    /// `condition` is evaluated after each change, outside the presenters' locks, possibly
     /// on another thread; keep it quick and free of side effects.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil { [self] _ in condition(state) }
+        try await bar.waitUntil(condition) { [self] in state }
     }
 }

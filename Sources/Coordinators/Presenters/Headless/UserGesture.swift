@@ -30,6 +30,12 @@ public final class UserGesture: Sendable {
         self.cancellation = cancel
     }
 
+    /// A gesture dropped without being completed or cancelled is cancelled: nothing is
+    /// reported, and the presenter accepts the next gesture.
+    deinit {
+        if !ended.withLock({ $0 }) { cancellation() }
+    }
+
     /// The person lets go past the threshold: the gesture ends as the matching immediate
     /// gesture (`userPop()`, `userDismiss()`) would. Each presentation's confirmation is
     /// asked first (see `Presentation.setUserDismissalConfirmation(_:)`); if all agree and
@@ -80,12 +86,26 @@ protocol GestureState: HeadlessState {
 extension HeadlessStore where State: GestureState {
     /// What a gesture removes: the last `count` presentations of `list`, where `count`
     /// checks the list (and throws if the gesture is impossible).
+    ///
+    /// Throws `gestureInProgress` while an interactive gesture has not ended: a person makes
+    /// one gesture at a time.
     func plan(
         _ list: KeyPath<State, [Presentation]>,
         count: ([Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) -> [Presentation] {
+        let state = self.state
+        try Self.checkNoGesture(in: state)
         let presentations = state[keyPath: list]
         return Array(presentations.suffix(try count(presentations)))
+    }
+
+    private static func checkNoGesture(in state: State) throws(CoordinatorError) {
+        guard state.gestureInProgress.isEmpty else {
+            throw CoordinatorError(
+                .gestureInProgress,
+                "A gesture began while another one, over \(state.gestureInProgress.map(\.description)), was in "
+                    + "progress. A person makes one gesture at a time: complete or cancel the first.")
+        }
     }
 
     /// Starts an interactive gesture over the last `count(list)` presentations of `list`:
