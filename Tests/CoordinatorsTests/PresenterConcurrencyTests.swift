@@ -34,11 +34,36 @@ struct PresenterConcurrencyTests {
         }
     }
 
-    @Test func aThousandConcurrentPresentsAndDismissalsMatchASequentialModel() async throws {
-        let navigation = NavigationPresenter()
-        let owner = Branch("owner", on: navigation)
+    /// The stack presenters under test, seen through what the test needs.
+    struct Surface: Sendable, CustomTestStringConvertible {
+        let name: String
+        let presenter: any Presenter
+        let stack: @Sendable () -> (stack: [Presentation], revision: Int)
+        let waitUntil: @Sendable (@escaping @Sendable ([Presentation], Int) -> Bool) async throws -> Void
+        var testDescription: String { name }
+
+        static var all: [Surface] {
+            let navigation = NavigationPresenter()
+            let modal = ModalNavigationPresenter()
+            return [
+                Surface(
+                    name: "NavigationPresenter", presenter: navigation,
+                    stack: { navigation.state.stackAndRevision },
+                    waitUntil: { condition in try await navigation.waitUntil { condition($0.stack, $0.revision) } }),
+                Surface(
+                    name: "ModalNavigationPresenter", presenter: modal,
+                    stack: { modal.state.stackAndRevision },
+                    waitUntil: { condition in try await modal.waitUntil { condition($0.stack, $0.revision) } }),
+            ]
+        }
+    }
+
+    @Test(arguments: Surface.all)
+    func aThousandConcurrentPresentsAndDismissalsMatchASequentialModel(on surface: Surface) async throws {
+        let presenter = surface.presenter
+        let owner = Branch("owner", on: presenter)
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await navigation.waitUntil { $0.stack.count == 1 }
+        try await surface.waitUntil { stack, _ in stack.count == 1 }
 
         // Record every state the presenter goes through, by revision: a waiter whose
         // condition is never satisfied sees the state after each change.
@@ -46,8 +71,8 @@ struct PresenterConcurrencyTests {
         let registered = Mutex(false)
         let evaluated = Journal()
         let recorder = Task {
-            try await navigation.waitUntil { state in
-                states.withLock { $0[state.revision] = state.stack }
+            try await surface.waitUntil { stack, revision in
+                states.withLock { $0[revision] = stack }
                 if Probe.isProbing { registered.withLock { $0 = true } }
                 evaluated.record("evaluated")
                 return false
@@ -61,10 +86,10 @@ struct PresenterConcurrencyTests {
         // it waits on nothing and ends on the first change the recorder sees registered.
         while !registered.withLock({ $0 }) {
             try await Probe.$isProbing.withValue(true) {
-                try await owner.flow.present(TestScreen("probe"), on: navigation, role: .auxiliary)
+                try await owner.flow.present(TestScreen("probe"), on: presenter, role: .auxiliary)
             }
         }
-        let start = navigation.state.revision
+        let start = surface.stack().revision
 
         // 600 presents, 400 of them dismissed again: 1,000 calls from 600 tasks at once.
         let flow = owner.flow
@@ -73,7 +98,7 @@ struct PresenterConcurrencyTests {
             for index in 0..<600 {
                 group.addTask {
                     let presentation = try await flow.present(
-                        TestScreen("s\(index)"), on: navigation, role: .auxiliary)
+                        TestScreen("s\(index)"), on: presenter, role: .auxiliary)
                     let dismisses = index % 3 != 0
                     if dismisses { try await flow.dismiss(presentation) }
                     made.withLock { $0.append((presentation, dismisses)) }
@@ -84,7 +109,7 @@ struct PresenterConcurrencyTests {
         recorder.cancel()
         _ = try? await recorder.value
 
-        let end = navigation.state.revision
+        let end = surface.stack().revision
         #expect(end - start == 1_000, "each call changed the stack exactly once")
         let history = states.withLock { $0 }
         var model = try #require(history[start])
@@ -109,11 +134,17 @@ struct PresenterConcurrencyTests {
                 #expect(presentation.isPresented)
             }
         }
-        #expect(model == navigation.stack, "the final state is the model's")
-        #expect(navigation.stack.count == 1 + 200 + navigation.stack.filter { $0.screen.screenName == "probe" }.count)
+        let final = surface.stack().stack
+        #expect(model == final, "the final state is the model's")
+        #expect(final.count == 1 + 200 + final.filter { $0.screen.screenName == "probe" }.count)
 
         try await owner.done("done")
         _ = await outcome
-        #expect(navigation.stack.isEmpty)
+        #expect(surface.stack().stack.isEmpty)
     }
+}
+
+extension NavigationPresenter.State {
+    /// One reading of both.
+    var stackAndRevision: (stack: [Presentation], revision: Int) { (stack, revision) }
 }
