@@ -44,6 +44,17 @@ struct AskTests {
         }
     }
 
+    /// Runs a parent with one screen on a navigation stack, then `body`, then ends it.
+    private func withParent(_ body: (Branch, NavigationPresenter) async throws -> Void) async throws {
+        let navigation = NavigationPresenter()
+        let parent = Branch("parent", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(parent)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        try await body(parent, navigation)
+        try await parent.done("done")
+        _ = await outcome
+    }
+
     @Test func aScriptReadsTopToBottomWithEachScreensAnswer() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
@@ -84,27 +95,23 @@ struct AskTests {
     }
 
     @Test func anAskCancelledByTheParentDismissesItsQuestion() async throws {
-        let modal = ModalPresenter()
-        let navigation = NavigationPresenter()
-        let parent = Branch("parent", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let child = try parent.flow.start(Asking(EmailForm(), on: modal))
-        try await modal.waitUntil { $0.top != nil }
-        let question = try #require(modal.state.top)
+        try await withParent { parent, _ in
+            let modal = ModalPresenter()
+            let child = try parent.flow.start(Asking(EmailForm(), on: modal))
+            try await modal.waitUntil { $0.top != nil }
+            let question = try #require(modal.state.top)
 
-        child.cancel()
+            child.cancel()
 
-        guard case .cancelled = await child.outcome else {
-            Issue.record("expected the child to end cancelled")
-            return
+            guard case .cancelled = await child.outcome else {
+                Issue.record("expected the child to end cancelled")
+                return
+            }
+            #expect(question.dismissalReason == .byCoordinator, "the ask removes its question before teardown")
+            #expect(!question.isAnswered)
+            #expect(modal.modals.isEmpty)
+            #expect(parent.flow.state == .running)
         }
-        #expect(question.dismissalReason == .byCoordinator, "the ask removes its question before teardown")
-        #expect(!question.isAnswered)
-        #expect(modal.modals.isEmpty)
-        #expect(parent.flow.state == .running)
-        try await parent.done("done")
-        _ = await outcome
     }
 
     @Test func anAnswerGivenBeforeTheDismissalIsNotLost() async throws {
@@ -119,19 +126,13 @@ struct AskTests {
     }
 
     @Test func aKeptScreenStaysAfterItsAnswer() async throws {
-        let navigation = NavigationPresenter()
-        let parent = Branch("parent", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        try navigation.stack[1].answer("x")
-        #expect(try await child.value == "x")
-        try await parent.done("done")
-        _ = await outcome
+        try await withParent { parent, navigation in
+            let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
+            try await navigation.waitUntil { $0.stack.count == 2 }
+            try navigation.stack[1].answer("x")
+            #expect(try await child.value == "x")
+        }
     }
-
-    // MARK: Misuse
 
     @Test func answeringAPresentedScreenThrowsNotAsking() async throws {
         let modal = ModalPresenter()
@@ -150,36 +151,28 @@ struct AskTests {
         func askGenerically<S: Screen>(_ screen: S, _ flow: Flow<String>, on presenter: ModalPresenter) async throws {
             _ = try await flow.ask(screen, on: presenter)
         }
-        let modal = ModalPresenter()
-        let navigation = NavigationPresenter()
-        let owner = Branch("owner", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let error = await #expect(throws: CoordinatorError.self) {
-            try await askGenerically(TestScreen("silent"), owner.flow, on: modal)
+        try await withParent { parent, _ in
+            let modal = ModalPresenter()
+            let error = await #expect(throws: CoordinatorError.self) {
+                try await askGenerically(TestScreen("silent"), parent.flow, on: modal)
+            }
+            #expect(error?.code == .notAsking)
+            #expect(modal.modals.isEmpty, "nothing was shown")
         }
-        #expect(error?.code == .notAsking)
-        #expect(modal.modals.isEmpty, "nothing was shown")
-        try await owner.done("done")
-        _ = await outcome
     }
 
     @Test func answeringAfterTheAskWasCancelledThrowsNotAsking() async throws {
-        let navigation = NavigationPresenter()
-        let parent = Branch("parent", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let asking = Task { try await parent.flow.ask(EmailForm(), on: navigation, then: .keep) }
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let form = navigation.stack[1]
-        asking.cancel()
-        await #expect(throws: CancellationError.self) { try await asking.value }
-        let error = #expect(throws: CoordinatorError.self) { try form.answer("too late") }
-        #expect(error?.code == .notAsking)
-        #expect(!form.isAnswered)
-        #expect(form.isPresented, "a kept screen stays with its coordinator")
-        try await parent.done("done")
-        _ = await outcome
+        try await withParent { parent, navigation in
+            let asking = Task { try await parent.flow.ask(EmailForm(), on: navigation, then: .keep) }
+            try await navigation.waitUntil { $0.stack.count == 2 }
+            let form = navigation.stack[1]
+            asking.cancel()
+            await #expect(throws: CancellationError.self) { try await asking.value }
+            let error = #expect(throws: CoordinatorError.self) { try form.answer("too late") }
+            #expect(error?.code == .notAsking)
+            #expect(!form.isAnswered)
+            #expect(form.isPresented, "a kept screen stays with its coordinator")
+        }
     }
 
     @Test func answeringWithAnotherTypeThrowsWrongAnswerType() async throws {
@@ -195,19 +188,15 @@ struct AskTests {
     }
 
     @Test func answeringTwiceThrowsAlreadyAnswered() async throws {
-        let navigation = NavigationPresenter()
-        let parent = Branch("parent", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let form = navigation.stack[1]
-        try form.answer("first")
-        let error = #expect(throws: CoordinatorError.self) { try form.answer("second") }
-        #expect(error?.code == .alreadyAnswered)
-        #expect(try await child.value == "first")
-        try await parent.done("done")
-        _ = await outcome
+        try await withParent { parent, navigation in
+            let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
+            try await navigation.waitUntil { $0.stack.count == 2 }
+            let form = navigation.stack[1]
+            try form.answer("first")
+            let error = #expect(throws: CoordinatorError.self) { try form.answer("second") }
+            #expect(error?.code == .alreadyAnswered)
+            #expect(try await child.value == "first")
+        }
     }
 
     @Test func answeringAfterTheDismissalThrowsAlreadyDismissed() async throws {
