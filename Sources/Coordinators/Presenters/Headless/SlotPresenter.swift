@@ -1,7 +1,8 @@
 import Observation
 
 /// A window's root, as JLCoordinator's `InitialPresenter`: a surface that shows one
-/// presentation, replaced as a whole.
+/// presentation, replaced as a whole. (Another name for `SlotPresenter`, which snapshots
+/// and events show.)
 public typealias InitialPresenter = SlotPresenter
 
 /// A headless surface that shows one presentation at a time: a window's root (as
