@@ -2,23 +2,12 @@ import Observation
 
 /// A headless presenter that can be a part of a container: a tab, a slot.
 protocol ContainerPart: AnyObject, Sendable {
-    associatedtype PartState: HeadlessState
-    var name: String { get }
-    var store: HeadlessStore<PartState> { get }
+    /// Creates a part that calls `containerDidChange` after each of its changes.
+    init(name: String, containerDidChange: @escaping @Sendable () -> Void)
 }
 
 extension SlotPresenter: ContainerPart {}
 extension NavigationPresenter: ContainerPart {}
-
-extension HeadlessStore {
-    /// Makes each part's changes count as changes of this store (see `partDidChange`).
-    func follow<Part: ContainerPart>(_ parts: [Part]) {
-        for part in parts {
-            // The part holds this store, never the other way round: no cycle.
-            part.store.relayChanges { self.partDidChange() }
-        }
-    }
-}
 
 /// A container's own state: only its revision (the slots' content lives in the slots).
 struct ContainerRevision: HeadlessState {
@@ -88,8 +77,11 @@ public final class ContainerPresenter: Observable, Sendable {
         }
         self.name = name
         slotNames = slots
-        parts = slots.map { SlotPresenter(name: "\(name).\($0)") }
-        store.follow(parts)
+        // A slot's change is a change of the container. (The slot holds the container's
+        // store, never the other way round: no cycle.)
+        parts = slots.map { [store] in
+            SlotPresenter(name: "\(name).\($0)", containerDidChange: { store.partDidChange() })
+        }
     }
 
     /// The container now: each slot's content, read from the slots.

@@ -30,14 +30,18 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
         var state: State
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
-        /// Set once by a container that republishes this presenter's state as part of its own.
-        var containerDidChange: (@Sendable () -> Void)?
     }
 
     private let box: Locked<Box>
     private let registrar = ObservationRegistrar()
+    /// Told after each change: the container this presenter is a part of (a tab of a tab
+    /// bar), if any. Fixed at creation, so it is read without the lock.
+    private let containerDidChange: (@Sendable () -> Void)?
 
-    init(_ state: State) { box = Locked(Box(state: state)) }
+    init(_ state: State, containerDidChange: (@Sendable () -> Void)? = nil) {
+        box = Locked(Box(state: state))
+        self.containerDidChange = containerDidChange
+    }
 
     /// The state, without telling Observation.
     var state: State { box.withLock { $0.state } }
@@ -48,11 +52,6 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
         return state
     }
 
-    /// Makes `didChange` run after each change (a container republishing this state).
-    func relayChanges(to didChange: @escaping @Sendable () -> Void) {
-        box.withLock { $0.containerDidChange = didChange }
-    }
-
     /// Applies `change` as one step, published as a mutation of `subject[keyPath: keyPath]`.
     ///
     /// `change` returns its result and whether it changed anything; if it did not (or it
@@ -61,20 +60,19 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
         _ subject: Subject, _ keyPath: KeyPath<Subject, State>,
         _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
     ) throws(Failure) -> Result {
-        let (result, notify) = try box.withLock {
-            box throws(Failure) -> (Result, (State, [Waiter], (@Sendable () -> Void)?)?) in
+        let (result, notify) = try box.withLock { box throws(Failure) -> (Result, (State, [Waiter])?) in
             let (result, changed) = try change(&box.state)
             guard changed else { return (result, nil) }
             box.state.settle()
             box.state.revision += 1
-            return (result, (box.state, box.waiters, box.containerDidChange))
+            return (result, (box.state, box.waiters))
         }
-        guard let (state, waiters, container) = notify else { return result }
+        guard let (state, waiters) = notify else { return result }
         // Observation is told after the fact (the change is already applied), so a view
         // that re-reads on `willSet` sees the new state.
         registrar.withMutation(of: subject, keyPath: keyPath) {}
         resumeWaiters(waiters, satisfiedBy: state)
-        container?()
+        containerDidChange?()
         return result
     }
 
@@ -90,12 +88,12 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
     /// the waiters, whose conditions read the parts. Observation needs nothing more: whoever
     /// read the parts' state through this presenter's `state` observes the parts directly.
     func partDidChange() {
-        let (state, waiters, container) = box.withLock { box in
+        let (state, waiters) = box.withLock { box in
             box.state.revision += 1
-            return (box.state, box.waiters, box.containerDidChange)
+            return (box.state, box.waiters)
         }
         resumeWaiters(waiters, satisfiedBy: state)
-        container?()
+        containerDidChange?()
     }
 
     /// Conditions are evaluated outside the lock, so they may read the presenter.

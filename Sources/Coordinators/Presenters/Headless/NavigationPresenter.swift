@@ -36,10 +36,19 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// A name for logs and snapshots.
     public let name: String
-    let store = HeadlessStore(State())
+    let store: HeadlessStore<State>
 
     /// Creates an empty stack.
-    public init(name: String = "navigation") { self.name = name }
+    public init(name: String = "navigation") {
+        self.name = name
+        store = HeadlessStore(State())
+    }
+
+    /// A tab's stack, whose changes are also changes of its tab bar.
+    init(name: String, containerDidChange: @escaping @Sendable () -> Void) {
+        self.name = name
+        store = HeadlessStore(State(), containerDidChange: containerDidChange)
+    }
 
     /// The current stack.
     public var state: State { store.read(self, \.state) }

@@ -31,10 +31,19 @@ public final class SlotPresenter: Presenter, Observable {
 
     /// A name for logs and snapshots.
     public let name: String
-    let store = HeadlessStore(State())
+    let store: HeadlessStore<State>
 
     /// Creates an empty slot.
-    public init(name: String = "root") { self.name = name }
+    public init(name: String = "root") {
+        self.name = name
+        store = HeadlessStore(State())
+    }
+
+    /// A tab or a container's slot, whose changes are also changes of its container.
+    init(name: String, containerDidChange: @escaping @Sendable () -> Void) {
+        self.name = name
+        store = HeadlessStore(State(), containerDidChange: containerDidChange)
+    }
 
     /// What the slot shows now.
     public var state: State { store.read(self, \.state) }

@@ -17,6 +17,13 @@ public struct TabItem: Sendable, Hashable {
     }
 }
 
+/// A tab bar's own state: items and selection.
+struct TabBarOwnState: HeadlessState {
+    var items: [TabItem]
+    var selectedIndex = 0
+    var revision = 0
+}
+
 /// The tab bar both tab presenters are made of: items, a selection, and one part per tab.
 ///
 /// The parts hold each tab's content; the bar holds only items and selection, and its
@@ -24,21 +31,18 @@ public struct TabItem: Sendable, Hashable {
 /// bar's own changes; reading a tab presenter's `state` also reads (and so observes) each
 /// part.
 final class TabBar<Part: ContainerPart>: Observable, Sendable {
+    typealias OwnState = TabBarOwnState
     let name: String
     let parts: [Part]
     private let store: HeadlessStore<OwnState>
 
-    struct OwnState: HeadlessState {
-        var items: [TabItem]
-        var selectedIndex = 0
-        var revision = 0
-    }
-
-    init(name: String, items: [TabItem], makePart: (TabItem) -> Part) {
+    init(name: String, items: [TabItem]) {
         self.name = name
-        parts = items.map(makePart)
-        store = HeadlessStore(OwnState(items: items))
-        store.follow(parts)
+        let store = HeadlessStore(OwnState(items: items))
+        self.store = store
+        // A tab's change is a change of the bar. (The tab holds the bar's store, never the
+        // other way round: no cycle.)
+        parts = items.map { Part(name: "\(name).\($0.title)", containerDidChange: { store.partDidChange() }) }
     }
 
     /// The bar's own state, observed.
@@ -131,7 +135,7 @@ public final class TabPresenter: Sendable {
 
     /// Creates a tab bar with one empty tab per item, in that order; the first is selected.
     public init(name: String = "tabs", items: [TabItem]) {
-        bar = TabBar(name: name, items: items) { SlotPresenter(name: "\(name).\($0.title)") }
+        bar = TabBar(name: name, items: items)
     }
 
     /// The tab bar now (observable: reading it observes the bar and every tab).
@@ -228,7 +232,7 @@ public final class TabNavigationPresenter: Sendable {
 
     /// Creates a tab bar with one empty stack per item, in that order; the first is selected.
     public init(name: String = "tabs", items: [TabItem]) {
-        bar = TabBar(name: name, items: items) { NavigationPresenter(name: "\(name).\($0.title)") }
+        bar = TabBar(name: name, items: items)
     }
 
     /// The tab bar now (observable: reading it observes the bar and every tab's stack).
