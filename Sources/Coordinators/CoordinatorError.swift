@@ -29,6 +29,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case wrongAnswerType
             case noSuchSlot
             case duplicateSlot
+            case replacesOwnMain
             case gestureInProgress
             case gestureEnded
         }
@@ -66,6 +67,9 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let noSuchSlot = Code(.noSuchSlot)
         /// A container was given two slots with the same name.
         public static let duplicateSlot = Code(.duplicateSlot)
+        /// An auxiliary presentation (or a question) would replace its coordinator's own
+        /// main presentation (a window's root), which would end the coordinator.
+        public static let replacesOwnMain = Code(.replacesOwnMain)
         /// A user gesture was begun while another one was still in progress.
         public static let gestureInProgress = Code(.gestureInProgress)
         /// A user gesture was completed or cancelled after it had already ended.

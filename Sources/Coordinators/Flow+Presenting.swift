@@ -31,12 +31,7 @@ extension Flow {
         _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?
     ) async throws -> Presentation {
         try Task.checkCancellation()
-        var role = role
-        if role == .automatic, let slot = presenter as? SlotPresenter, slot.showsMainPresentation(of: node) {
-            // Replacing its own main screen (a new root): the new one takes over the role,
-            // as with `setStack`, so the coordinator goes on.
-            role = .main
-        }
+        let role = try roleReplacingOwnMain(role, on: presenter)
         let presentation = try node.makePresentation(screen, on: presenter, role: role, expecting: expecting)
         do {
             try await presenter.present(presentation)
@@ -68,6 +63,26 @@ extension Flow {
         await presentation.performDismissal(.byCoordinator)
     }
 
+    /// On a presenter that replaces what it shows (a window's root), a new presentation
+    /// that replaces this coordinator's own main one takes over the main role, as with
+    /// `setStack`, so the coordinator goes on. An auxiliary one would end it: that is a
+    /// misuse.
+    private func roleReplacingOwnMain(
+        _ role: PresentationRole, on presenter: some Presenter
+    ) throws(CoordinatorError) -> PresentationRole {
+        guard role != .main, let replaced = presenter.presentationReplacedByNextPresent,
+            replaced.owner === node, replaced.isMain
+        else { return role }
+        guard role == .automatic else {
+            throw CoordinatorError(
+                .replacesOwnMain,
+                "\(node.coordinatorName) presented an auxiliary screen (or asked a question) on \(presenter), which "
+                    + "would replace its own main screen \(replaced) and so end it. Present it on another presenter "
+                    + "(a modal), or with role .main (or .automatic) to make it the new main screen.")
+        }
+        return .main
+    }
+
     /// Shows `screen` on `presenter` and returns the value it answers: a picker's choice,
     /// a form's content.
     ///
@@ -88,7 +103,7 @@ extension Flow {
     /// returned even if the screen is gone by the time the coordinator reads it.
     ///
     /// Throws what `present(_:on:role:)` throws, and `CoordinatorError` `notAsking` for a
-    /// screen whose `Answer` is `Never` (a compile-time error where the type is known).
+    /// screen whose `Answer` is `Never` (before showing anything).
     ///
     /// Cancellation: throws `CancellationError` — unless the answer had already arrived,
     /// which is then returned — and later answers are refused (`notAsking`); with
@@ -127,16 +142,6 @@ extension Flow {
             }
             return answer
         }
-    }
-
-    /// Unavailable: this screen answers nothing (its `Answer` is `Never`); show it with
-    /// `present(_:on:role:)`, or give it an `Answer` type. (Called from generic code that
-    /// cannot see this, `ask` throws `CoordinatorError` `notAsking` instead.)
-    @available(*, unavailable, message: "this screen answers nothing (its Answer is Never); use present(_:on:role:)")
-    public func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss
-    ) async throws -> S.Answer where S.Answer == Never {
-        preconditionFailure("unavailable")
     }
 
     /// The presentations this coordinator owns that are on screen (or being shown), in

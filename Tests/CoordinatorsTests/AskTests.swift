@@ -146,8 +146,7 @@ struct AskTests {
     }
 
     @Test func askingAScreenThatAnswersNothingThrowsNotAsking() async throws {
-        // Where the type is known, `flow.ask(TestScreen(...), on:)` does not compile; generic
-        // code that cannot tell gets the error instead.
+        // Through a generic function too, where nothing tells the compiler.
         func askGenerically<S: Screen>(_ screen: S, _ flow: Flow<String>, on presenter: ModalPresenter) async throws {
             _ = try await flow.ask(screen, on: presenter)
         }
@@ -159,6 +158,25 @@ struct AskTests {
             #expect(error?.code == .notAsking)
             #expect(modal.modals.isEmpty, "nothing was shown")
         }
+    }
+
+    @Test func askingOnTheWindowThatShowsYourOwnRootThrowsReplacesOwnMain() async throws {
+        let window = InitialPresenter()
+        let owner = Branch("root", on: window)
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await window.waitUntil { $0.presentation != nil }
+        let root = try #require(window.presentation)
+        let error = await #expect(throws: CoordinatorError.self) {
+            _ = try await owner.flow.ask(EmailForm(), on: window)
+        }
+        #expect(error?.code == .replacesOwnMain)
+        let auxiliary = await #expect(throws: CoordinatorError.self) {
+            try await owner.flow.present(TestScreen("banner"), on: window, role: .auxiliary)
+        }
+        #expect(auxiliary?.code == .replacesOwnMain)
+        #expect(window.presentation == root && root.isPresented, "nothing was replaced")
+        try await owner.done("done")
+        _ = await outcome
     }
 
     @Test func answeringAfterTheAskWasCancelledThrowsNotAsking() async throws {

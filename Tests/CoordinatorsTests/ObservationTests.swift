@@ -60,6 +60,18 @@ struct ObservationTests {
         #expect(changed.all == ["tab bar"])
     }
 
+    @Test func anObserverOfATabBarSeesATabsChangeCountedInItsRevision() async throws {
+        let tabs = TabNavigationPresenter(items: [TabItem(title: "A")])
+        let seen = Mutex<[Int]>([])
+        withObservationTracking({ _ = tabs.state }, onChange: { seen.withLock { $0.append(tabs.state.revision) } })
+        let owner = Branch("tab root", on: try tabs.presenter(forTab: 0))
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await tabs.waitUntil { $0.tabs[0].stack.count == 1 }
+        #expect(seen.withLock { $0 } == [1], "the bar's revision already counts the change its observer hears of")
+        try await owner.done("done")
+        _ = await outcome
+    }
+
     @Test func selectionAndItemsArePublished() async throws {
         let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B")])
         let changed = Journal()

@@ -41,6 +41,19 @@ public protocol Presenter: AnyObject, Sendable {
     /// tears a coordinator down: remove the screen all the same. If the presentation is no
     /// longer on the surface, return without error.
     func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws
+
+    /// What the next `present` call would replace, if this presenter shows one thing at a
+    /// time and replaces it as a whole (a window's root); `nil` otherwise (the default).
+    ///
+    /// The runtime reads it before presenting: when a coordinator replaces its own main
+    /// presentation, the new one takes over the main role, so the coordinator goes on.
+    /// A window-root presenter of your own returns what it shows.
+    var presentationReplacedByNextPresent: Presentation? { get }
+}
+
+extension Presenter {
+    /// `nil`: presenting adds to what is shown (a stack, a modal chain).
+    public var presentationReplacedByNextPresent: Presentation? { nil }
 }
 
 /// Whether a presentation is its coordinator's main one.

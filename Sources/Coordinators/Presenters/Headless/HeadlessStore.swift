@@ -68,11 +68,12 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
             return (result, (box.state, box.waiters))
         }
         guard let (state, waiters) = notify else { return result }
-        // Observation is told after the fact (the change is already applied), so a view
-        // that re-reads on `willSet` sees the new state.
+        // The container first, so that whoever is told next reads its state (revision
+        // included) already counting this change. Observation is told after the fact (the
+        // change is applied), so a view that re-reads on `willSet` sees the new state.
+        containerDidChange?()
         registrar.withMutation(of: subject, keyPath: keyPath) {}
         resumeWaiters(waiters, satisfiedBy: state)
-        containerDidChange?()
         return result
     }
 

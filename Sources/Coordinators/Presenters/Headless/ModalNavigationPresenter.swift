@@ -102,7 +102,8 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// which reports `.byUser`. Returns `false`, changing nothing, if its confirmation
     /// refused.
     ///
-    /// Throws `CoordinatorError` `nothingToPop` with less than two presentations.
+    /// Throws `CoordinatorError` `nothingToPop` with less than two presentations,
+    /// `gestureInProgress` while an interactive gesture has not ended.
     /// Cancellation: a confirmation runs in the calling task; if it throws, the gesture is
     /// refused.
     @discardableResult
@@ -116,7 +117,8 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// most recent first. Returns `false`, changing nothing, if a confirmation refused (or
     /// the stack changed while they were asked).
     ///
-    /// Throws `CoordinatorError` `nothingToDismiss` if the modal is not shown.
+    /// Throws `CoordinatorError` `nothingToDismiss` if the modal is not shown,
+    /// `gestureInProgress` while an interactive gesture has not ended.
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userDismiss() async throws(CoordinatorError) -> Bool {

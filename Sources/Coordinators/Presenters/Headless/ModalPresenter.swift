@@ -76,7 +76,8 @@ public final class ModalPresenter: Presenter, Observable {
     /// reports `.byUser`. Returns `false`, changing nothing, if its confirmation refused
     /// (or the chain changed while it was being confirmed).
     ///
-    /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented.
+    /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented,
+    /// `gestureInProgress` while an interactive gesture has not ended.
     ///
     /// Cancellation: a confirmation runs in the calling task and sees its cancellation; if
     /// it throws, the gesture is refused.

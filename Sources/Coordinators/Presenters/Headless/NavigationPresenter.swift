@@ -122,7 +122,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// refused (or the stack changed while it was being confirmed).
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack holds less than two
-    /// presentations (the root has no back button).
+    /// presentations (the root has no back button), `gestureInProgress` while an
+    /// interactive gesture has not ended.
     ///
     /// Cancellation: a confirmation runs in the calling task and sees its cancellation; if
     /// it throws, the gesture is refused.
@@ -137,7 +138,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// `presentation`; they report `.byUser`, most recent first. Returns `false`, changing
     /// nothing, if a confirmation refused (or the stack changed meanwhile).
     ///
-    /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
+    /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack,
+    /// `gestureInProgress` while an interactive gesture has not ended.
     ///
     /// Cancellation: as `userPop()`.
     @discardableResult

@@ -75,11 +75,8 @@ public final class SlotPresenter: Presenter, Observable {
         replaced?.reportDismissal(.replaced)
     }
 
-    /// Whether the slot shows a main presentation of `owner` (which a new one replaces).
-    func showsMainPresentation(of owner: Node) -> Bool {
-        guard let shown = store.state.presentation else { return false }
-        return shown.owner === owner && shown.isMain
-    }
+    /// What the slot shows: the next `present` replaces it.
+    public var presentationReplacedByNextPresent: Presentation? { store.state.presentation }
 
     /// Empties the slot if it shows `presentation`. Called by the runtime.
     ///

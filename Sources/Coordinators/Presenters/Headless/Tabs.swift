@@ -106,7 +106,7 @@ final class TabBar<Part: ContainerPart>: Observable, Sendable {
 ///   ┌ Feed [FeedScreen] ┬ Search [SearchScreen] ┬ Profile (empty) ┐   selected: 0
 ///   └──────────────────── userSelectTab(1) ──▶ selected: 1 ───────┘
 /// ```
-public final class TabPresenter: Sendable {
+public final class TabPresenter: Observable, Sendable {
     /// One tab, as plain values.
     public struct Tab: Sendable, Hashable {
         /// What the tab bar shows for it.
@@ -203,7 +203,7 @@ public final class TabPresenter: Sendable {
 ///   ┌ Home [Feed, Post] ┬ Search [Results] ┬ Profile [Me] ┐   selected: 1
 ///   └ userSelectTab(0) ──▶ selected: 0 ── userSelectTab(0) ──▶ Home [Feed] (Post: .byUser)
 /// ```
-public final class TabNavigationPresenter: Sendable {
+public final class TabNavigationPresenter: Observable, Sendable {
     /// One tab, as plain values.
     public struct Tab: Sendable, Hashable {
         /// What the tab bar shows for it.

@@ -30,8 +30,10 @@ public final class UserGesture: Sendable {
         self.cancellation = cancel
     }
 
-    /// A gesture dropped without being completed or cancelled is cancelled: nothing is
-    /// reported, and the presenter accepts the next gesture.
+    /// A gesture dropped without being completed or cancelled is cancelled, synchronously,
+    /// where its last reference goes: nothing is reported, the presenter publishes that the
+    /// gesture is over (Observation, waiters) and accepts the next gesture. Do not drop the
+    /// last reference while holding a lock that an observer of the presenter takes.
     deinit {
         if !ended.withLock({ $0 }) { cancellation() }
     }
@@ -103,8 +105,9 @@ extension HeadlessStore where State: GestureState {
         guard state.gestureInProgress.isEmpty else {
             throw CoordinatorError(
                 .gestureInProgress,
-                "A gesture began while another one, over \(state.gestureInProgress.map(\.description)), was in "
-                    + "progress. A person makes one gesture at a time: complete or cancel the first.")
+                "A person's gesture was made while an interactive one, over "
+                    + "\(state.gestureInProgress.map(\.description)), was in progress. A person makes one gesture at a "
+                    + "time: complete or cancel the interactive one first.")
         }
     }
 
