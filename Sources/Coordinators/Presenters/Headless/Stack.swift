@@ -53,13 +53,11 @@ extension HeadlessStore where State: StackState {
         on subject: Subject, _ keyPath: KeyPath<Subject, State>, reason: DismissalReason,
         count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) {
-        let removed = try mutate(
-            subject, keyPath,
-            always: { state throws(CoordinatorError) in
-                let removed = Array(state.stack.suffix(try count(state.stack)))
-                state.stack.removeLast(removed.count)
-                return removed
-            })
+        let removed = try mutate(subject, keyPath) { state throws(CoordinatorError) in
+            let removed = Array(state.stack.suffix(try count(state.stack)))
+            state.stack.removeLast(removed.count)
+            return (removed, changed: !removed.isEmpty)
+        }
         removed.reportDismissals(reason)
     }
 
