@@ -15,8 +15,15 @@ struct EmailScreen: Screen { let actions: EmailStep }
 struct PasswordScreen: Screen { let actions: PasswordStep }
 struct MovieScreen: Screen {
     let title: String
+    let actions: MovieCoordinator
     var screenName: String { "MovieScreen(\(title))" }
 }
+/// A question: the person picks a number of stars.
+struct RatingScreen: Screen { typealias Answer = Int }
+/// A form with something to lose: leaving it asks first.
+struct ReviewScreen: Screen {}
+/// A question: "Discard your review?"
+struct DiscardReviewScreen: Screen { typealias Answer = Bool }
 
 // MARK: The root: event style
 
@@ -45,7 +52,7 @@ actor AppCoordinator: Coordinator {
 
     /// Home's movie list: a child flow on the same stack; no bookkeeping needed.
     func showMovie(_ title: String) async -> FlowOutcome<Void> {
-        await flow.runForOutcome(MovieCoordinator(title: title, navigation: navigation))
+        await flow.runForOutcome(MovieCoordinator(title: title, navigation: navigation, modal: modal))
     }
 }
 
@@ -95,13 +102,31 @@ actor MovieCoordinator: Coordinator {
     let flow = Flow<Void>()
     let title: String
     let navigation: NavigationPresenter
-    init(title: String, navigation: NavigationPresenter) {
+    let modal: ModalPresenter
+    init(title: String, navigation: NavigationPresenter, modal: ModalPresenter) {
         self.title = title
         self.navigation = navigation
+        self.modal = modal
     }
 
     func start() async throws {
-        try await flow.present(MovieScreen(title: title), on: navigation)
+        try await flow.present(MovieScreen(title: title, actions: self), on: navigation)
         try await flow.finished
+    }
+
+    /// The movie screen's "Rate" button: asks a question and awaits its answer.
+    func rate() async throws -> Int {
+        try await flow.ask(RatingScreen(), on: modal)
+    }
+
+    /// The movie screen's "Write a review" button: a form that asks before a person
+    /// leaves it with a gesture.
+    func writeReview() async throws {
+        let review = try await flow.present(ReviewScreen(), on: navigation, role: .auxiliary)
+        review.setUserDismissalConfirmation { [self] in try await self.confirmDiscard() }
+    }
+
+    private func confirmDiscard() async throws -> Bool {
+        try await flow.ask(DiscardReviewScreen(), on: modal)
     }
 }

@@ -51,10 +51,32 @@ struct SimulatedPerson {
         await printEvents { $0.coordinatorType == "SignInCoordinator" && $0.kind.isEnd }
         print("  → sign-in: \(await signedIn)")
 
-        step("Open a movie, then swipe back")
+        step("Open a movie and rate it: the movie flow asks a question and awaits the answer")
         async let watched = app.showMovie("Metropolis")
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
-        print("  Stack: \(navigation.state.screenNames)")
+        let movie = try screen(MovieScreen.self, on: navigation.state.top).actions
+        async let stars = movie.rate()
+        await printEvents { $0.kind.presents("RatingScreen") }
+        try modal.state.top?.answer(5)
+        await printEvents { $0.kind.dismisses("RatingScreen") }
+        print("  → rated \(try await stars) stars")
+
+        step("Write a review, then swipe back: “Discard your review?” — no, then yes")
+        try await movie.writeReview()
+        await printEvents { $0.kind.presents("ReviewScreen") }
+        let navigation = self.navigation
+        async let firstSwipe = navigation.userPop()
+        await printEvents { $0.kind.presents("DiscardReviewScreen") }
+        try modal.state.top?.answer(false)
+        await printEvents { $0.kind.dismisses("DiscardReviewScreen") }
+        print("  → the swipe popped the review: \(try await firstSwipe); stack: \(navigation.state.screenNames)")
+        async let secondSwipe = navigation.userPop()
+        await printEvents { $0.kind.presents("DiscardReviewScreen") }
+        try modal.state.top?.answer(true)
+        await printEvents { $0.kind.dismisses("ReviewScreen") }
+        print("  → the swipe popped the review: \(try await secondSwipe); stack: \(navigation.state.screenNames)")
+
+        step("Swipe back from the movie: its flow ends, dismissed by the user")
         try await navigation.userPop()
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isEnd }
         print("  → movie: \(await watched)")
@@ -95,6 +117,16 @@ enum DemoError: Error {
 extension LifecycleEvent.Kind {
     fileprivate var isPresented: Bool {
         if case .presented = self { return true }
+        return false
+    }
+
+    fileprivate func presents(_ screen: String) -> Bool {
+        if case .presented(let info) = self { return info.screen == screen }
+        return false
+    }
+
+    fileprivate func dismisses(_ screen: String) -> Bool {
+        if case .dismissed(let info, _) = self { return info.screen == screen }
         return false
     }
 }
