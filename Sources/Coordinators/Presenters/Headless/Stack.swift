@@ -2,9 +2,11 @@ import Observation
 
 /// The state of a presenter shaped as a stack (`NavigationPresenter`,
 /// `ModalNavigationPresenter`, and `ModalPresenter`'s chain of modals).
-protocol StackState: GestureState {
+protocol StackState: HeadlessState {
     /// The presentations, root first.
     var stack: [Presentation] { get set }
+    /// What an interactive gesture in progress would remove, most recent last.
+    var gestureInProgress: [Presentation] { get set }
 }
 
 extension StackState {
@@ -68,9 +70,8 @@ extension HeadlessStore where State: StackState {
         on subject: Subject, _ keyPath: KeyPath<Subject, State>, keeping minimumKept: Int,
         count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) async throws(CoordinatorError) -> Bool {
-        let planned = try plan(\.stack, count: count)
-        return await removeByUser(
-            on: subject, keyPath, planned, from: \.stack, keeping: minimumKept, endingGesture: false)
+        let planned = try plan(count: count)
+        return await removeByUser(on: subject, keyPath, planned, keeping: minimumKept, endingGesture: false)
     }
 
     /// A person starts an interactive gesture over the top `count(stack)` presentations,
@@ -79,12 +80,11 @@ extension HeadlessStore where State: StackState {
         on subject: Subject, _ keyPath: StateKeyPath<Subject, State>, keeping minimumKept: Int,
         count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) -> UserGesture {
-        let planned = try beginGesture(on: subject, keyPath, \.stack, count: count)
+        let planned = try beginGesture(on: subject, keyPath, count: count)
         return UserGesture(
             planned,
             complete: {
-                await self.removeByUser(
-                    on: subject, keyPath, planned, from: \.stack, keeping: minimumKept, endingGesture: true)
+                await self.removeByUser(on: subject, keyPath, planned, keeping: minimumKept, endingGesture: true)
             },
             cancel: { self.cancelGesture(on: subject, keyPath, planned) })
     }

@@ -79,26 +79,16 @@ public final class UserGesture: Sendable {
     }
 }
 
-/// A headless state in which a person can remove the end of a list (a stack, a modal chain).
-protocol GestureState: HeadlessState {
-    /// What an interactive gesture in progress would remove, most recent last.
-    var gestureInProgress: [Presentation] { get set }
-}
-
-extension HeadlessStore where State: GestureState {
-    /// What a gesture removes: the last `count` presentations of `list`, where `count`
-    /// checks the list (and throws if the gesture is impossible).
+extension HeadlessStore where State: StackState {
+    /// What a gesture removes: the top `count(stack)` presentations, where `count` checks
+    /// the stack (and throws if the gesture is impossible).
     ///
     /// Throws `gestureInProgress` while an interactive gesture has not ended: a person makes
     /// one gesture at a time.
-    func plan(
-        _ list: KeyPath<State, [Presentation]>,
-        count: ([Presentation]) throws(CoordinatorError) -> Int
-    ) throws(CoordinatorError) -> [Presentation] {
+    func plan(count: ([Presentation]) throws(CoordinatorError) -> Int) throws(CoordinatorError) -> [Presentation] {
         let state = self.state
         try Self.checkNoGesture(in: state)
-        let presentations = state[keyPath: list]
-        return Array(presentations.suffix(try count(presentations)))
+        return Array(state.stack.suffix(try count(state.stack)))
     }
 
     private static func checkNoGesture(in state: State) throws(CoordinatorError) {
@@ -111,24 +101,17 @@ extension HeadlessStore where State: GestureState {
         }
     }
 
-    /// Starts an interactive gesture over the last `count(list)` presentations of `list`:
-    /// marks them in the state, and returns them.
+    /// Starts an interactive gesture over the top `count(stack)` presentations: marks them
+    /// in the state, and returns them.
     func beginGesture<Subject: Observable>(
         on subject: Subject, _ keyPath: KeyPath<Subject, State>,
-        _ list: KeyPath<State, [Presentation]>,
         count: ([Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) -> [Presentation] {
         try mutate(
             subject, keyPath,
             always: { state throws(CoordinatorError) -> [Presentation] in
-                guard state.gestureInProgress.isEmpty else {
-                    throw CoordinatorError(
-                        .gestureInProgress,
-                        "A gesture began while another one, over \(state.gestureInProgress.map(\.description)), was in "
-                            + "progress. A person makes one gesture at a time: complete or cancel the first.")
-                }
-                let presentations = state[keyPath: list]
-                state.gestureInProgress = Array(presentations.suffix(try count(presentations)))
+                try Self.checkNoGesture(in: state)
+                state.gestureInProgress = Array(state.stack.suffix(try count(state.stack)))
                 return state.gestureInProgress
             })
     }
@@ -144,14 +127,13 @@ extension HeadlessStore where State: GestureState {
         }
     }
 
-    /// A person removes `planned` (the end of `list`): asks each one's confirmation, most
-    /// recent first; then, if all agreed and `planned` is still the end of `list` with at
-    /// least `minimumKept` presentations below it, removes it in one step and reports each
-    /// as `.byUser`. Returns whether it was removed.
+    /// A person removes `planned` (the top of the stack): asks each one's confirmation,
+    /// most recent first; then, if all agreed and `planned` is still the top with at least
+    /// `minimumKept` presentations below it, removes it in one step and reports each as
+    /// `.byUser`. Returns whether it was removed.
     func removeByUser<Subject: Observable>(
         on subject: Subject, _ keyPath: KeyPath<Subject, State>,
-        _ planned: [Presentation], from list: WritableKeyPath<State, [Presentation]>,
-        keeping minimumKept: Int, endingGesture: Bool
+        _ planned: [Presentation], keeping minimumKept: Int, endingGesture: Bool
     ) async -> Bool {
         var confirmed = true
         for presentation in planned.reversed() where confirmed {
@@ -160,11 +142,10 @@ extension HeadlessStore where State: GestureState {
         let removed = mutate(subject, keyPath) { state in
             let endsGesture = endingGesture && state.gestureInProgress == planned
             if endsGesture { state.gestureInProgress = [] }
-            let presentations = state[keyPath: list]
-            guard confirmed, !planned.isEmpty, presentations.count - planned.count >= minimumKept,
-                presentations.suffix(planned.count).elementsEqual(planned)
+            guard confirmed, !planned.isEmpty, state.stack.count - planned.count >= minimumKept,
+                state.stack.suffix(planned.count).elementsEqual(planned)
             else { return (false, changed: endsGesture) }
-            state[keyPath: list].removeLast(planned.count)
+            state.stack.removeLast(planned.count)
             return (true, changed: true)
         }
         if removed { planned.reportDismissals(.byUser) }
