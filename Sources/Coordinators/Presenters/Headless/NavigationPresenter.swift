@@ -39,13 +39,13 @@ public final class NavigationPresenter: Presenter, Observable {
     let store: HeadlessStore<State>
 
     /// Creates an empty stack.
-    public init(name: String = "navigation") {
-        self.name = name
-        store = HeadlessStore(State())
+    public convenience init(name: String = "navigation") {
+        self.init(name: name, containerDidChange: nil)
     }
 
-    /// A tab's stack, whose changes are also changes of its tab bar.
-    init(name: String, containerDidChange: @escaping @Sendable () -> Void) {
+    /// With `containerDidChange`, a part of a container (a tab, a slot) whose changes are
+    /// also changes of its container.
+    init(name: String, containerDidChange: (@Sendable () -> Void)?) {
         self.name = name
         store = HeadlessStore(State(), containerDidChange: containerDidChange)
     }

@@ -34,13 +34,13 @@ public final class SlotPresenter: Presenter, Observable {
     let store: HeadlessStore<State>
 
     /// Creates an empty slot.
-    public init(name: String = "root") {
-        self.name = name
-        store = HeadlessStore(State())
+    public convenience init(name: String = "root") {
+        self.init(name: name, containerDidChange: nil)
     }
 
-    /// A tab or a container's slot, whose changes are also changes of its container.
-    init(name: String, containerDidChange: @escaping @Sendable () -> Void) {
+    /// With `containerDidChange`, a part of a container (a tab, a slot) whose changes are
+    /// also changes of its container.
+    init(name: String, containerDidChange: (@Sendable () -> Void)?) {
         self.name = name
         store = HeadlessStore(State(), containerDidChange: containerDidChange)
     }
