@@ -11,7 +11,7 @@ public struct Flow<Output: Sendable>: Sendable {
     public init() { node = Node() }
 
     /// Where this flow is in its lifecycle.
-    public var state: FlowState { node.state.withLock { FlowState($0.machine.phase) } }
+    public var state: FlowState { node.state.withLock { $0.machine.phase } }
 
     /// This flow's identifier in its tree (`#0` until it runs).
     public var id: CoordinatorID { node.id }

@@ -16,12 +16,7 @@ struct LifecycleStateMachineTests {
     }
 
     private func phaseName(_ machine: LifecycleStateMachine) -> String {
-        switch machine.phase {
-        case .idle: "idle"
-        case .running: "running"
-        case .ending: "ending"
-        case .ended: "ended"
-        }
+        machine.phase.description
     }
 
     // MARK: bind
@@ -47,8 +42,9 @@ struct LifecycleStateMachineTests {
         var machine = machine(in: "running")
         let decided = machine.requestEnd(.dismissed(.byUser))
         #expect(decided)
-        guard case .ending(.dismissed(.byUser)) = machine.phase else {
-            Issue.record("phase is \(machine.phase)")
+        #expect(machine.phase == .ending)
+        guard case .dismissed(.byUser) = machine.endCause else {
+            Issue.record("the cause is \(String(describing: machine.endCause))")
             return
         }
     }
@@ -72,8 +68,9 @@ struct LifecycleStateMachineTests {
     @Test func finishWhileRunningRecordsTheOutput() throws {
         var machine = machine(in: "running")
         try machine.finish(.finished(7), coordinator: "C")
-        guard case .ending(.finished(let value)) = machine.phase else {
-            Issue.record("phase is \(machine.phase)")
+        #expect(machine.phase == .ending)
+        guard case .finished(let value) = machine.endCause else {
+            Issue.record("the cause is \(String(describing: machine.endCause))")
             return
         }
         #expect(value as? Int == 7)

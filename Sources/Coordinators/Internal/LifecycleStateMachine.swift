@@ -4,38 +4,22 @@
 /// carries out what it decides. Each (phase, event) pair is unit tested.
 ///
 /// ```text
-///   idle ──bind──▶ running ──requestEnd / finish──▶ ending(cause) ──teardownCompleted──▶ ended(cause)
+///   idle ──bind──▶ running ──requestEnd / finish──▶ ending ──teardownCompleted──▶ ended
+///                                  (records the end cause)
 /// ```
 struct LifecycleStateMachine {
-    enum Phase {
-        /// Created; its coordinator has not been run yet.
-        case idle
-        /// Its coordinator runs.
-        case running
-        /// An end cause is recorded; children, then presentations, are being torn down.
-        case ending(EndCause)
-        /// Torn down; the outcome is final.
-        case ended(EndCause)
-    }
+    /// Where the flow is. Kept apart from the cause, and without a payload, so that the
+    /// checks on every hot path (is it running?) copy nothing.
+    private(set) var phase: FlowState = .idle
 
-    private(set) var phase: Phase = .idle
+    /// The recorded end cause, once there is one (`ending` and `ended`).
+    private(set) var endCause: EndCause?
 
-    var isRunning: Bool {
-        if case .running = phase { return true }
-        return false
-    }
-
-    /// The recorded end cause, once there is one.
-    var endCause: EndCause? {
-        switch phase {
-        case .idle, .running: nil
-        case .ending(let cause), .ended(let cause): cause
-        }
-    }
+    var isRunning: Bool { phase == .running }
 
     /// The coordinator is about to run.
     mutating func bind(coordinator: @autoclosure () -> String) throws(CoordinatorError) {
-        guard case .idle = phase else {
+        guard phase == .idle else {
             throw CoordinatorError(
                 .alreadyRun,
                 "\(coordinator()) was already run. A coordinator instance runs once, and each coordinator needs a "
@@ -48,8 +32,9 @@ struct LifecycleStateMachine {
     /// cancellation, the main presentation dismissed). Returns `true` if this cause is the
     /// one that ends the flow; `false` if an earlier cause already did.
     mutating func requestEnd(_ cause: EndCause) -> Bool {
-        guard case .running = phase else { return false }
-        phase = .ending(cause)
+        guard phase == .running else { return false }
+        phase = .ending
+        endCause = cause
         return true
     }
 
@@ -63,11 +48,12 @@ struct LifecycleStateMachine {
                 "\(coordinator()) called finish, but its flow is not running. Call finish from the coordinator's "
                     + "start() or its actor methods while it runs, or return the value from start().")
         case .running:
-            phase = .ending(cause)
-        case .ending(let earlier), .ended(let earlier):
+            phase = .ending
+            endCause = cause
+        case .ending, .ended:
             throw CoordinatorError(
                 .alreadyFinished,
-                "\(coordinator()) called finish, but its flow already ended (\(earlier.summary)). "
+                "\(coordinator()) called finish, but its flow already ended (\(endedSummary)). "
                     + "A flow finishes once; check flow.state before finishing from more than one place.")
         }
     }
@@ -84,22 +70,24 @@ struct LifecycleStateMachine {
                 .notRunning,
                 "\(coordinator()) tried to \(action()) before it was run. Do this from start() or from the "
                     + "coordinator's actor methods once it runs.")
-        case .ending(let cause), .ended(let cause):
+        case .ending, .ended:
             throw CoordinatorError(
                 .flowEnded,
-                "\(coordinator()) tried to \(action()) after its flow ended (\(cause.summary)). An ended "
+                "\(coordinator()) tried to \(action()) after its flow ended (\(endedSummary)). An ended "
                     + "coordinator is torn down; stop calling it, or run a new coordinator instance.")
         }
     }
 
     /// Children and presentations are gone; the outcome is final.
     mutating func teardownCompleted() -> EndCause {
-        guard case .ending(let cause) = phase else {
+        guard phase == .ending, let endCause else {
             preconditionFailure("teardown completed in phase \(phase)")
         }
-        phase = .ended(cause)
-        return cause
+        phase = .ended
+        return endCause
     }
+
+    private var endedSummary: String { endCause?.summary ?? "not ended" }
 }
 
 extension EndCause {

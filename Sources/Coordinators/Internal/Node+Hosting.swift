@@ -34,7 +34,9 @@ extension Node {
             // While this loop can wait, `start()` runs: its end (`startEnded`) is what wakes
             // the loop after a task cancellation, which leaves the loop asleep on purpose.
             while true {
-                let mail = await nextMail()
+                // Most often the mail is already there (a child that ran to its end while
+                // being started): take it without an asynchronous call.
+                let mail = if let ready = takeMail() { ready } else { await waitForMail() }
                 for job in mail.jobs {
                     group.addTask(operation: job)
                 }
@@ -42,14 +44,16 @@ extension Node {
             }
             group.cancelAll()
         }
-        await dismissRemainingPresentations()
+        let remaining = state.withLock { $0.presentations }
+        if !remaining.isEmpty {
+            await dismiss(remaining)
+        }
         return FlowOutcome(completeTeardown())
     }
 
     private func runStart<C: Coordinator>(_ coordinator: C) async {
-        withUnsafeCurrentTask { task in
-            state.withLock { $0.startTask = task }
-        }
+        let task = TaskIdentity.current
+        state.withLock { $0.startTask = task }
         let cause: EndCause
         do {
             cause = .finished(try await coordinator.start())
@@ -62,8 +66,7 @@ extension Node {
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
-    private func dismissRemainingPresentations() async {
-        let remaining = state.withLock { $0.presentations }
+    private func dismiss(_ remaining: [Presentation]) async {
         for presentation in remaining.reversed() {
             await presentation.tearDown()
         }

@@ -34,9 +34,9 @@ final class Node: Sendable {
         var endRequestWaiters = Waiters<EndCause>()
         /// `ChildFlow` callers: resumed when teardown is complete.
         var endWaiters: [UnsafeContinuation<EndCause, Never>] = []
-        /// The task running `start()`, while it runs. Compared by identity only, and
-        /// cleared before that task ends, so it never outlives the task it names.
-        var startTask: UnsafeCurrentTask?
+        /// The task running `start()`, while it runs. Cleared before that task ends, so it
+        /// never names another task that reuses the address.
+        var startTask: TaskIdentity?
 
         /// Takes the waiting hosting loop, if it waits.
         mutating func takeHost() -> UnsafeContinuation<Mail, Never>? {
@@ -92,16 +92,13 @@ final class Node: Sendable {
                     + "or from the coordinator's actor methods once it runs.")
         }
         let id = try child.bind(C.self, parentID: self.id, parent: self, context: context)
-        do {
-            return try withUnsafeCurrentTask { current in
-                Result { () throws(CoordinatorError) -> Bool in
-                    try state.withLock { state throws(CoordinatorError) -> Bool in
-                        try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-                        state.children[id.rawValue] = child
-                        return current != nil && state.startTask == current
-                    }
-                }
-            }.get()
+        let current = TaskIdentity.current
+        do throws(CoordinatorError) {
+            return try state.withLock { state throws(CoordinatorError) -> Bool in
+                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                state.children[id.rawValue] = child
+                return current != nil && state.startTask == current
+            }
         } catch {
             child.abandon(error)
             throw error
@@ -141,13 +138,15 @@ final class Node: Sendable {
         }
     }
 
+    /// The mail waiting for the hosting loop, if any.
+    func takeMail() -> Mail? {
+        state.withLock { Self.takeMail(&$0) }
+    }
+
     /// Waits for children to start or for the end of the flow. Cancelling the hosting task
     /// ends the flow as cancelled.
-    func nextMail() async -> Mail {
-        // Most often the mail is already there (a child that ran to its end while being
-        // started): take it without installing a handler and a continuation.
-        if let mail = state.withLock({ Self.takeMail(&$0) }) { return mail }
-        return await withTaskCancellationHandler {
+    func waitForMail() async -> Mail {
+        await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Mail, Never>) in
                 let mail = state.withLock { state -> Mail? in
                     guard let mail = Self.takeMail(&state) else {
@@ -231,7 +230,7 @@ final class Node: Sendable {
         try await awaitValue { continuation in
             state.withLock { state in
                 if let cause = state.machine.endCause { return .ready(cause) }
-                if case .idle = state.machine.phase {
+                if state.machine.phase == .idle {
                     return .failed(
                         CoordinatorError(
                             .notRunning,
@@ -249,7 +248,7 @@ final class Node: Sendable {
     func ended() async -> EndCause {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
             let cause = state.withLock { state -> EndCause? in
-                if case .ended(let cause) = state.machine.phase { return cause }
+                if state.machine.phase == .ended, let cause = state.machine.endCause { return cause }
                 state.endWaiters.append(continuation)
                 return nil
             }

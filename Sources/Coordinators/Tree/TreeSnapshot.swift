@@ -76,7 +76,7 @@ public struct CoordinatorSnapshot: Sendable, Hashable {
 
     init(of node: Node) {
         let (id, type, phase, presentations, children) = node.state.withLock { state in
-            (state.id, Node.name(state), FlowState(state.machine.phase), state.presentations, state.children)
+            (state.id, Node.name(state), state.machine.phase, state.presentations, state.children)
         }
         self.id = id
         self.coordinatorType = type
@@ -96,15 +96,6 @@ public enum FlowState: Sendable, Hashable, CustomStringConvertible {
     case ending
     /// It is torn down; its outcome is final.
     case ended
-
-    init(_ phase: LifecycleStateMachine.Phase) {
-        switch phase {
-        case .idle: self = .idle
-        case .running: self = .running
-        case .ending: self = .ending
-        case .ended: self = .ended
-        }
-    }
 
     /// `idle`, `running`, `ending` or `ended`.
     public var description: String {
