@@ -15,13 +15,14 @@ extension Node {
     /// 4. this function returns, and with it the last reference the runtime held to the
     ///    coordinator.
     func host<C: Coordinator>(_ coordinator: C) async -> FlowOutcome<C.Output> {
+        if Task.isCancelled {
+            requestEnd(.cancelled)
+        }
+        let (context, isRunning) = state.withLock { ($0.context, $0.machine.isRunning) }
         context?.emit(self, .started)
         await withDiscardingTaskGroup { group in
-            if Task.isCancelled {
-                requestEnd(.cancelled)
-            }
             // A flow cancelled before it was hosted never calls `start()`.
-            if state.withLock({ $0.machine.isRunning }) {
+            if isRunning {
                 // An immediate task runs `start()` on this thread until it first suspends,
                 // instead of handing it to another thread and waiting to be woken: a child
                 // that returns at once costs no thread hand-off at all.

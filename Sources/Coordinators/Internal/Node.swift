@@ -85,13 +85,14 @@ final class Node: Sendable {
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
     func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) -> Bool {
+        let (context, parentID) = state.withLock { ($0.context, $0.id) }
         guard let context else {
             throw CoordinatorError(
                 .notRunning,
                 "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
                     + "or from the coordinator's actor methods once it runs.")
         }
-        let id = try child.bind(C.self, parentID: self.id, parent: self, context: context)
+        let id = try child.bind(C.self, parentID: parentID, parent: self, context: context)
         let current = TaskIdentity.current
         do throws(CoordinatorError) {
             return try state.withLock { state throws(CoordinatorError) -> Bool in
