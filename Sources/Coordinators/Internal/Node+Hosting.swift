@@ -21,16 +21,11 @@ extension Node {
         let (context, isRunning) = state.withLock { ($0.context, $0.machine.isRunning) }
         context?.emit(self, .started)
         await withDiscardingTaskGroup { group in
-            // A flow cancelled before it was hosted never calls `start()`.
+            // A flow cancelled before it was hosted never calls `start()`. An immediate task
+            // runs `start()` on this thread until it first suspends, instead of handing it
+            // to another thread and waiting to be woken.
             if isRunning {
-                // An immediate task runs `start()` on this thread until it first suspends,
-                // instead of handing it to another thread and waiting to be woken: a child
-                // that returns at once costs no thread hand-off at all.
-                if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                    group.addImmediateTask { await self.runStart(coordinator) }
-                } else {
-                    group.addTask { await self.runStart(coordinator) }
-                }
+                group.addTaskStartingNow { await self.runStart(coordinator) }
             }
             // While this loop can wait, `start()` runs: its end (`startEnded`) is what wakes
             // the loop after a task cancellation, which leaves the loop asleep on purpose.
@@ -39,7 +34,7 @@ extension Node {
                 // being started): take it without an asynchronous call.
                 let mail = if let ready = takeMail() { ready } else { await waitForMail() }
                 for job in mail.jobs {
-                    group.addTask(operation: job)
+                    group.addTaskStartingNow(operation: job)
                 }
                 if mail.end { break }
             }
@@ -192,5 +187,18 @@ extension Node {
             }
         }
         presentation.markFailed()
+    }
+}
+
+extension DiscardingTaskGroup {
+    /// Adds a child task that starts on the calling thread and runs there until it first
+    /// suspends (SE-0472), instead of being handed to another thread; an ordinary child task
+    /// where immediate tasks are not available.
+    mutating func addTaskStartingNow(operation: @escaping @Sendable () async -> Void) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            addImmediateTask(operation: operation)
+        } else {
+            addTask(operation: operation)
+        }
     }
 }
