@@ -32,8 +32,10 @@ struct Locked<Value>: Sendable {
     // storage is never exposed. That is what makes sharing it across tasks sound.
     private nonisolated(unsafe) let storage: Storage
 
-    init(_ value: Value) {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+    /// Creates the lock holding `value`, which is built in place (an autoclosure, so that a
+    /// large value such as a node's state is not copied into the storage and destroyed).
+    init(_ value: @autoclosure () -> Value) {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in value() }
         // `create` returns the dynamic type `Storage`; the downcast cannot fail.
         storage = unsafeDowncast(buffer, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
