@@ -32,13 +32,15 @@ extension Node {
             while true {
                 // Most often the mail is already there (a child that ran to its end while
                 // being started): take it without an asynchronous call.
-                let mail = if let ready = takeMail() { ready } else { await waitForMail() }
+                let mail = if let ready = takeWaitingMail() { ready } else { await waitForMail() }
+                // Children handed over with the end start cancelled: they end at once,
+                // without running `start()`, as a flow cancelled before it is hosted does.
+                if mail.end { group.cancelAll() }
                 for job in mail.jobs {
                     group.addTaskStartingNow(operation: job)
                 }
                 if mail.end { break }
             }
-            group.cancelAll()
         }
         let remaining = state.withLock { $0.presentations }
         if !remaining.isEmpty {
@@ -193,7 +195,8 @@ extension Node {
 extension DiscardingTaskGroup {
     /// Adds a child task that starts on the calling thread and runs there until it first
     /// suspends (SE-0472), instead of being handed to another thread; an ordinary child task
-    /// where immediate tasks are not available.
+    /// where immediate tasks are not available. (For a non-isolated operation, as here: one
+    /// isolated to an actor would first hop to it.)
     mutating func addTaskStartingNow(operation: sending @escaping @isolated(any) () async -> Void) {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             addImmediateTask(operation: operation)

@@ -140,7 +140,7 @@ final class Node: Sendable {
     }
 
     /// The mail waiting for the hosting loop, if any.
-    func takeMail() -> Mail? {
+    func takeWaitingMail() -> Mail? {
         state.withLock { Self.takeMail(&$0) }
     }
 
@@ -216,7 +216,7 @@ final class Node: Sendable {
         let woken = try state.withLock { state throws(Failure) -> Woken? in
             guard try transition(&state), let cause = state.machine.endCause else { return nil }
             // Wake the loop if it waits; otherwise it finds the end (and any children still
-            // pending, which it must start so that they end too) at its next `nextMail`.
+            // pending, which it must start so that they end too) at its next `takeWaitingMail`.
             return (wakingHost ? state.takeHost() : nil, state.endRequestWaiters.takeAll(), cause)
         }
         guard let (host, waiters, cause) = woken else { return false }
