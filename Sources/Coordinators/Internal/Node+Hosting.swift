@@ -147,9 +147,11 @@ extension Node {
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
     func didPresent(_ presentation: Presentation) async throws {
-        switch presentation.markPresented() {
+        // The event is sent in the same step as the change of phase, so that no dismissal
+        // (and so no end of this coordinator) can be reported before it.
+        switch presentation.markPresented(announcing: context?.prepare(self, .presented(presentation.info))) {
         case .presented:
-            context?.emit(self, .presented(presentation.info))
+            return
         case .alreadyGone:
             // Reported dismissed while it was being shown: the dismissal is already told.
             return
@@ -162,16 +164,22 @@ extension Node {
         }
     }
 
-    /// A presentation this node owns has left the screen (for any reason). If it was the
-    /// last main presentation of a running flow, the flow ends as dismissed.
+    /// A presentation this node owns is leaving the screen (for any reason): report it and
+    /// forget it. If it was the last main presentation of a running flow, the flow ends as
+    /// dismissed.
+    ///
+    /// The event is sent before the node forgets the presentation, and the presentation
+    /// counts as dismissed only after this returns: a teardown either still finds it here
+    /// and waits until it is dismissed, or no longer finds it because its event is out. So
+    /// the coordinator's end event, sent after the teardown, always comes after it.
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
+        context?.emit(self, .dismissed(presentation.info, reason))
         let endsFlow = state.withLock { state -> Bool in
             if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
                 state.presentations.remove(at: index)
             }
             return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
         }
-        context?.emit(self, .dismissed(presentation.info, reason))
         if endsFlow {
             requestEnd(.dismissed(reason))
         }

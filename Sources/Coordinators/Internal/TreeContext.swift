@@ -28,8 +28,15 @@ final class TreeContext: Sendable {
     /// Sends a lifecycle event about `node`. With no subscriber this costs one lock (shared
     /// by the tree): the event is not even built.
     func emit(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) {
+        prepare(node, kind())?.send()
+    }
+
+    /// Builds a lifecycle event about `node` for the current subscribers, to be sent later
+    /// with `send()`: inside a critical section that must order it (a presentation's change
+    /// of phase), where user code (a screen's name) must not run. `nil` when nobody listens.
+    func prepare(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) -> PreparedEvent? {
         guard let subscribers = state.withLock({ $0.subscribers.isEmpty ? nil : Array($0.subscribers.values) })
-        else { return }
+        else { return nil }
         // Built before taking the node's lock: it reads the screen's name (user code).
         let kind = kind().public
         let event = node.state.withLock { state in
@@ -39,13 +46,11 @@ final class TreeContext: Sendable {
                 coordinatorType: Node.name(state),
                 parent: state.parentID)
         }
-        for subscriber in subscribers {
-            subscriber.send(event)
-        }
+        return PreparedEvent(event: event, subscribers: subscribers)
     }
 
-    func subscribe() -> EventSubscription {
-        let subscription = EventSubscription()
+    func subscribe(_ bufferingPolicy: LifecycleEvents.BufferingPolicy) -> EventSubscription {
+        let subscription = EventSubscription(bufferingPolicy)
         state.withLock { $0.subscribers[ObjectIdentifier(subscription)] = subscription }
         return subscription
     }
@@ -92,6 +97,20 @@ final class TreeContext: Sendable {
         }
         for subscriber in subscribers {
             subscriber.finish()
+        }
+    }
+}
+
+/// A lifecycle event built for the subscribers there were when it was built.
+struct PreparedEvent {
+    let event: LifecycleEvent
+    let subscribers: [EventSubscription]
+
+    /// Hands the event to each subscriber. Takes only the subscribers' own locks, so it may
+    /// be called while holding a presentation's lock.
+    func send() {
+        for subscriber in subscribers {
+            subscriber.send(event)
         }
     }
 }

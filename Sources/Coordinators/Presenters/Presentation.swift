@@ -35,6 +35,9 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var replyWaiters = Waiters<Reply>()
         /// Asked before a person may dismiss it (see `setUserDismissalConfirmation(_:)`).
         var confirmation: (@Sendable () async throws -> Bool)?
+        /// Counts the calls to `setUserDismissalConfirmation(_:)`, so that a gesture can tell
+        /// whether the confirmation it asked is still the one in force.
+        var confirmationRevision: UInt64 = 0
     }
 
     enum Phase {
@@ -134,12 +137,15 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         case tearDown
     }
 
-    /// The presenter returned from `present`.
-    func markPresented() -> PresentedResult {
+    /// The presenter returned from `present`. `announcement` (the `presented` event, if
+    /// anyone listens) is sent in the same critical section as the change of phase, so
+    /// every dismissal — which needs this lock to begin — is reported after it.
+    func markPresented(announcing announcement: PreparedEvent?) -> PresentedResult {
         state.withLock { state in
             switch state.phase {
             case .presenting(teardownRequested: false):
                 state.phase = .presented
+                announcement?.send()
                 return .presented
             case .presenting(teardownRequested: true):
                 state.phase = .dismissing(.tornDown)
@@ -224,21 +230,24 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
-    /// Moves from dismissing to dismissed, wakes waiters, and tells the owner.
+    /// Tells the owner, then moves from dismissing to dismissed and wakes the waiters.
+    ///
+    /// Only the caller that moved the presentation to dismissing calls this, once. The owner
+    /// is told first — it reports the dismissal and forgets the presentation — so that
+    /// whoever awaits the dismissal (a teardown, `dismissal`, `Flow.ask`) finds its event
+    /// sent and its consequences (the flow ending, `flow.presentations`) in place.
     private func finishDismissal() {
-        typealias Finished = (
-            DismissalReason, [UnsafeContinuation<DismissalReason, any Error>], [UnsafeContinuation<Reply, any Error>]
-        )
-        let finished = state.withLock { state -> Finished? in
+        let leaving = state.withLock { state -> DismissalReason? in
             guard case .dismissing(let reason) = state.phase else { return nil }
+            return reason
+        }
+        guard let reason = leaving else { return }
+        owner.presentationLeft(self, reason: reason)
+        let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(reason)
             state.confirmation = nil
-            return (reason, state.waiters.takeAll(), state.replyWaiters.takeAll())
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
-        guard let (reason, waiters, replyWaiters) = finished else { return }
-        // The owner first, so that whoever awaited the dismissal sees its consequences
-        // (the flow ending, `flow.presentations`) already in place.
-        owner.presentationLeft(self, reason: reason)
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
     }

@@ -66,11 +66,15 @@ public final class CoordinatorTree: Sendable {
     /// The lifecycle events of this tree from now on: coordinators started and ended,
     /// screens presented and dismissed.
     ///
+    /// Each coordinator's events come in the order they happened, and its end event
+    /// (`LifecycleEvent.Kind.isEnd`) is its last; a child's end comes before its parent's.
     /// The sequence ends when the run in progress ends (or the next run, if none is in
-    /// progress). Events are buffered without limit until read, so read them or drop the
-    /// sequence (and its iterator): that unsubscribes. When nobody subscribes, the runtime
-    /// does not build events at all.
-    public func events() -> LifecycleEvents {
-        LifecycleEvents(lifetime: SubscriptionLifetime(context: context))
+    /// progress), after the root's end event. Unread events wait in a buffer whose memory
+    /// follows what is unread; `bufferingPolicy` says how many may wait (by default all of
+    /// them: choose a limit for a reader, such as a log, that may fall far behind). Drop the
+    /// sequence (and its iterator) to unsubscribe. When nobody subscribes, the runtime does
+    /// not build events at all.
+    public func events(bufferingPolicy: LifecycleEvents.BufferingPolicy = .unbounded) -> LifecycleEvents {
+        LifecycleEvents(lifetime: SubscriptionLifetime(context: context, bufferingPolicy: bufferingPolicy))
     }
 }

@@ -1,16 +1,44 @@
 /// The lifecycle events of a `CoordinatorTree`, as an async sequence.
 ///
-/// Get one from `CoordinatorTree.events()`. It is a single-consumer sequence: iterate it
-/// from one task. It buffers every event until read and ends when the tree's run ends.
-/// It does not use `AsyncStream`, which costs 24–40 times a lock-based channel here.
+/// Get one from `CoordinatorTree.events(bufferingPolicy:)`. It is a single-consumer
+/// sequence: iterate it from one task. It ends when the tree's run ends. Events the reader
+/// has not read yet wait in a buffer whose memory follows what is unread (an event read is
+/// freed at once); its `BufferingPolicy` says how many may wait. It does not use
+/// `AsyncStream`, which costs 24–40 times a lock-based channel here.
+///
+/// ```swift
+/// let events = tree.events(bufferingPolicy: .bufferingNewest(10_000))   // a log that may lag
+/// for await event in events { logger.log("\(event)") }
+/// if events.droppedCount > 0 { logger.log("missed \(events.droppedCount) events") }
+/// ```
 public struct LifecycleEvents: AsyncSequence, Sendable {
     /// The sequence's elements.
     public typealias Element = LifecycleEvent
+
+    /// How many unread events the sequence keeps for a reader that falls behind, as
+    /// `AsyncStream`'s policies do; what it drops is counted in `droppedCount`.
+    public enum BufferingPolicy: Sendable, Hashable {
+        /// Keep every unread event: nothing is lost, and memory grows with the number of
+        /// unread events (only with them). For tests and readers that keep up.
+        case unbounded
+        /// Keep at most this many unread events, the oldest: events that arrive while the
+        /// buffer is full are dropped. A limit of 0 or less keeps none: only a reader already
+        /// waiting gets an event.
+        case bufferingOldest(Int)
+        /// Keep at most this many unread events, the most recent: the oldest unread event is
+        /// dropped to make room. A limit of 0 or less keeps none. For logs and analytics that
+        /// may lag behind a busy tree.
+        case bufferingNewest(Int)
+    }
 
     let lifetime: SubscriptionLifetime
 
     /// Creates the iterator. Make only one.
     public func makeAsyncIterator() -> Iterator { Iterator(lifetime: lifetime) }
+
+    /// How many events the buffering policy has dropped so far because the reader was too
+    /// far behind; always 0 with `.unbounded`.
+    public var droppedCount: Int { lifetime.subscription.droppedCount }
 
     /// Reads events in the order they happened.
     public struct Iterator: AsyncIteratorProtocol {
@@ -31,9 +59,9 @@ final class SubscriptionLifetime: Sendable {
     let subscription: EventSubscription
     private let context: TreeContext
 
-    init(context: TreeContext) {
+    init(context: TreeContext, bufferingPolicy: LifecycleEvents.BufferingPolicy) {
         self.context = context
-        subscription = context.subscribe()
+        subscription = context.subscribe(bufferingPolicy)
     }
 
     deinit { context.unsubscribe(subscription) }
@@ -42,13 +70,22 @@ final class SubscriptionLifetime: Sendable {
 /// One subscriber's buffer; the tree holds it while subscribed.
 final class EventSubscription: Sendable {
     private struct State {
-        var buffer: [LifecycleEvent] = []
-        var head = 0
+        var buffer: EventBuffer<LifecycleEvent>
         var finished = false
         var waiter: UnsafeContinuation<LifecycleEvent?, Never>?
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+
+    init(_ bufferingPolicy: LifecycleEvents.BufferingPolicy) {
+        state = Locked(State(buffer: EventBuffer(bufferingPolicy)))
+    }
+
+    /// See `LifecycleEvents.droppedCount`.
+    var droppedCount: Int { state.withLock { $0.buffer.droppedCount } }
+
+    /// The buffer's unread events and slots, for tests of its memory.
+    var bufferUsage: (unread: Int, capacity: Int) { state.withLock { ($0.buffer.count, $0.buffer.capacity) } }
 
     func send(_ event: LifecycleEvent) {
         let waiter = state.withLock { state -> UnsafeContinuation<LifecycleEvent?, Never>? in
@@ -76,15 +113,7 @@ final class EventSubscription: Sendable {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<LifecycleEvent?, Never>) in
                 let ready = state.withLock { state -> LifecycleEvent?? in
-                    if state.head < state.buffer.count {
-                        let event = state.buffer[state.head]
-                        state.head += 1
-                        if state.head == state.buffer.count {
-                            state.buffer.removeAll(keepingCapacity: true)
-                            state.head = 0
-                        }
-                        return .some(event)
-                    }
+                    if let event = state.buffer.removeFirst() { return .some(event) }
                     if state.finished || Task.isCancelled { return .some(nil) }
                     state.waiter = continuation
                     return .none

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import Coordinators
+
+/// The lifecycle event stream: each coordinator's end event is its last, whatever races it;
+/// a reader's buffer holds only what it has not read; buffering policies drop and count.
+@Suite(.timeLimit(.minutes(2)))
+struct LifecycleEventsTests {
+    @Test func aSwipeRacingTheCancellationOfItsCoordinatorIsReportedBeforeItsEnd() async throws {
+        // A person swipes back a child's screen while the app cancels the child, from two
+        // tasks. The race is decided differently each round; the order of events never is.
+        for round in 0..<1500 {
+            let navigation = NavigationPresenter()
+            let tree = CoordinatorTree()
+            let events = tree.events()
+            async let log = collect(events)
+            let root = Branch("root", on: navigation)
+            async let done = tree.run(root)
+            try await navigation.waitUntil { $0.stack.count == 1 }
+            let child = try root.flow.start(Branch("child", on: navigation))
+            try await navigation.waitUntil { $0.stack.count == 2 }
+            // The swipe starts in a child task, a moment after the teardown has begun.
+            async let swiped = try? navigation.userPop()
+            child.cancel()
+            _ = await swiped
+            let outcome = "\(await child.outcome)"
+            #expect(outcome == "cancelled" || outcome == "dismissed(byUser)")
+            try await root.done("done")
+            _ = try await done
+            let all = await log
+            if let breach = endEventIsLastBreach(in: all) {
+                Issue.record("round \(round): \(breach)\n\(all.map(\.description).joined(separator: "\n"))")
+                return
+            }
+            let missing = presentedButNeverDismissed(in: all)
+            if !missing.isEmpty {
+                Issue.record("round \(round): no dismissal reported for \(missing)")
+                return
+            }
+        }
+    }
+
+    // MARK: Buffering
+
+    @Test func aReaderThatStaysBehindHoldsOnlyWhatItHasNotRead() async {
+        let subscription = EventSubscription(.unbounded)
+        let event = LifecycleEvent(
+            kind: .started, coordinator: CoordinatorID(rawValue: 1), coordinatorType: "Probe", parent: nil)
+        var largest = 0
+        // 200,000 events, read two behind: the buffer never holds more than a few.
+        subscription.send(event)
+        subscription.send(event)
+        for _ in 0..<200_000 {
+            subscription.send(event)
+            largest = max(largest, subscription.bufferUsage.capacity)
+            _ = await subscription.next()
+        }
+        #expect(subscription.bufferUsage.unread == 2)
+        #expect(largest <= EventBuffer<LifecycleEvent>.minimumCapacity)
+        #expect(subscription.droppedCount == 0)
+    }
+
+    @Test func bufferingNewestKeepsTheLatestEventsAndCountsTheRest() async throws {
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        let events = tree.events(bufferingPolicy: .bufferingNewest(2))
+        let root = Branch("root", on: navigation, children: [Branch("child", on: navigation)])
+        async let done = tree.run(root)
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        try await root.done("done")
+        _ = try await done
+        // Read only now: of the eight events, the last two are kept.
+        let kept = await collect(events)
+        #expect(
+            kept.map(\.description) == [
+                "Branch #1 dismissed p2 root (main) on NavigationPresenter (tornDown)", "Branch #1 finished",
+            ])
+        #expect(events.droppedCount == 6)
+    }
+
+    @Test func bufferingOldestKeepsTheFirstEventsAndCountsTheRest() async throws {
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        let events = tree.events(bufferingPolicy: .bufferingOldest(2))
+        let root = Branch("root", on: navigation)
+        async let done = tree.run(root)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        try await root.done("done")
+        _ = try await done
+        let kept = await collect(events)
+        #expect(
+            kept.map(\.description) == [
+                "Branch #1 started", "Branch #1 presented p2 root (main) on NavigationPresenter",
+            ])
+        #expect(events.droppedCount == 2)
+    }
+}
