@@ -151,6 +151,48 @@ struct TabPresenterTests {
         _ = await outcome
     }
 
+    @Test func tappingTheSelectedTabWhileItsFlowIsTornDownNeverThrows() async throws {
+        // A tab's flow (a root and a detail) is cancelled while a person taps the tab: the
+        // tap pops to the root as the stack is when it lands — or finds nothing to pop.
+        actor TabFlow: Coordinator {
+            let flow = Flow<Void>()
+            let navigation: NavigationPresenter
+            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
+            func start() async throws {
+                try await flow.present(TestScreen("root"), on: navigation)
+                try await flow.present(TestScreen("detail"), on: navigation)
+                try await flow.finished
+            }
+        }
+        let tabs = TabNavigationPresenter(items: Self.items)
+        let navigation = try tabs.presenter(forTab: 0)
+        let window = InitialPresenter()
+        let bar = Branch("bar", on: window)
+        async let done = CoordinatorTree().run(bar)
+        try await window.waitUntil { $0.presentation != nil }
+        for round in 0..<4000 {
+            let tab = try bar.flow.start(TabFlow(navigation))
+            try await navigation.waitUntil { $0.stack.count == 2 }
+            // A person taps the tab again and again while the teardown removes the detail,
+            // then the root.
+            let tap = Task {
+                try await navigation.waitUntil { $0.stack.count <= 1 }
+                while !navigation.stack.isEmpty { _ = try await tabs.userSelectTab(0) }
+            }
+            tab.cancel()
+            do {
+                _ = try await tap.value
+            } catch {
+                Issue.record("round \(round): the tap threw \(error)")
+                break
+            }
+            _ = await tab.outcome
+            #expect(navigation.stack.isEmpty)
+        }
+        try await bar.done("done")
+        _ = try await done
+    }
+
     @Test func selectAndUserSelectTabChangeTheSelectionOnly() async throws {
         let tabs = TabPresenter(items: Self.items)
         try await tabs.select(2)

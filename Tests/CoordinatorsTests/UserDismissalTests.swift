@@ -143,4 +143,66 @@ struct UserDismissalTests {
             return
         }
     }
+
+    // MARK: A gesture while the screen appears (its presenter's `present` has not returned)
+
+    @Test func swipingBackAScreenWhileItsPushAnimatesEndsItsCoordinator() async throws {
+        let navigation = NavigationPresenter()
+        let animating = AnimatingPresenter(navigation)
+        async let result = CoordinatorTree().run(Parent(navigation, child: Branch("child", on: animating)))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        #expect(try await navigation.userPop(), "the screen is on the surface: the swipe is honoured")
+        #expect(navigation.state.screenNames == ["parent"])
+        animating.endAnimation()
+        guard case .dismissed(.byUser) = try await result else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+    }
+
+    @Test func swipingDownAQuestionWhileItAppearsEndsTheAskWithTheDismissal() async throws {
+        struct Picker: Screen { typealias Answer = Int }
+        actor Asks: Coordinator {
+            let flow = Flow<Int>()
+            let modal: AnimatingPresenter<ModalPresenter>
+            init(_ modal: AnimatingPresenter<ModalPresenter>) { self.modal = modal }
+            func start() async throws -> Int { try await flow.ask(Picker(), on: modal) }
+        }
+        let modal = ModalPresenter()
+        let animating = AnimatingPresenter(modal)
+        async let outcome = CoordinatorTree().runForOutcome(Asks(animating))
+        try await modal.waitUntil { $0.modals.count == 1 }
+        #expect(try await modal.userDismiss())
+        animating.endAnimation()
+        guard case .failed(let error as FlowDismissed) = await outcome else {
+            Issue.record("expected the ask to throw FlowDismissed")
+            return
+        }
+        #expect(error.reason == .byUser)
+        #expect(modal.modals.isEmpty)
+    }
+
+    @Test func aConfirmationSetWhileTheSwipeIsAskedIsAskedToo() async throws {
+        let navigation = NavigationPresenter()
+        let child = Branch("child", on: navigation)
+        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let screen = navigation.stack[1]
+        let asked = Journal()
+        // The first confirmation agrees, but sets a second one before it returns (the
+        // coordinator changed its mind meanwhile); the second refuses.
+        screen.setUserDismissalConfirmation {
+            asked.record("first")
+            screen.setUserDismissalConfirmation {
+                asked.record("second")
+                return false
+            }
+            return true
+        }
+        #expect(try await !navigation.userPop())
+        #expect(asked.all == ["first", "second"])
+        #expect(navigation.stack.count == 2)
+        try await child.done("stayed")
+        #expect(try await result.output == "stayed")
+    }
 }

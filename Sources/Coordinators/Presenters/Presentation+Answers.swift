@@ -117,6 +117,7 @@ extension Presentation {
         state.withLock { state in
             if case .dismissed = state.phase { return }
             state.confirmation = confirm
+            state.confirmationRevision += 1
         }
     }
 
@@ -128,24 +129,44 @@ extension Presentation {
     /// confirmation, if it has one, and returns whether the gesture may proceed.
     ///
     /// Returns `true` without waiting when there is no confirmation, `false` if the
-    /// presentation is no longer on the screen. A confirmation that throws (its question
-    /// was dismissed, its coordinator ended) counts as a refusal.
+    /// presentation is already leaving the screen. A presentation whose `present` has not
+    /// returned yet (its appearance is animating) is on the screen: a person may remove it.
+    /// A confirmation that throws (its question was dismissed, its coordinator ended) counts
+    /// as a refusal.
     ///
     /// Cancellation: the confirmation runs in the calling task and sees its cancellation;
     /// if it throws `CancellationError`, the gesture is refused.
     public func confirmUserDismissal() async -> Bool {
-        enum Step {
-            case proceed, refuse
-            case ask(@Sendable () async throws -> Bool)
+        switch userDismissalCheck() {
+        case .free: return true
+        case .leaving: return false
+        case .confirm(let confirm, _): return (try? await confirm()) ?? false
         }
-        let step = state.withLock { state -> Step in
-            guard case .presented = state.phase else { return .refuse }
-            return state.confirmation.map(Step.ask) ?? .proceed
-        }
-        switch step {
-        case .proceed: return true
-        case .refuse: return false
-        case .ask(let confirm): return (try? await confirm()) ?? false
+    }
+
+    /// What a person's gesture must do before removing this presentation now.
+    enum UserDismissalCheck {
+        /// Nothing: remove it.
+        case free
+        /// Ask `confirm`, the confirmation set by the `revision`th call to
+        /// `setUserDismissalConfirmation(_:)`.
+        case confirm(@Sendable () async throws -> Bool, revision: UInt64)
+        /// It is already leaving the screen (its coordinator dismisses it): no person's
+        /// gesture decides about it any more.
+        case leaving
+    }
+
+    /// Reads what a person's gesture must do (see `UserDismissalCheck`). Takes only this
+    /// presentation's lock, so a presenter may call it inside its own critical section.
+    func userDismissalCheck() -> UserDismissalCheck {
+        state.withLock { state in
+            switch state.phase {
+            case .presenting, .presented:
+                guard let confirm = state.confirmation else { return .free }
+                return .confirm(confirm, revision: state.confirmationRevision)
+            case .dismissing, .dismissed:
+                return .leaving
+            }
         }
     }
 }

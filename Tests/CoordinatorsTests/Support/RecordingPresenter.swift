@@ -30,3 +30,25 @@ final class RecordingPresenter: Presenter {
         removed?.reportDismissal(.byUser)
     }
 }
+
+/// A presenter that animates, as a UIKit one does: it puts each presentation on `surface`
+/// at once, then returns from `present` only once the test ends the animation. A person
+/// can act on the surface meanwhile.
+final class AnimatingPresenter<Surface: Presenter>: Presenter {
+    let surface: Surface
+    private let animation = Gate()
+
+    init(_ surface: Surface) { self.surface = surface }
+
+    func present(_ presentation: Presentation) async throws {
+        try await surface.present(presentation)
+        await animation.wait()
+    }
+
+    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        try await surface.dismiss(presentation, reason: reason)
+    }
+
+    /// Ends the appearance animation of every presentation, now and from now on.
+    func endAnimation() { animation.open() }
+}

@@ -108,7 +108,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// refused.
     @discardableResult
     public func userPop() async throws(CoordinatorError) -> Bool {
-        try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
+        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
             try StackRules.backCount(stack, on: name)
         }
     }
@@ -122,7 +122,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userDismiss() async throws(CoordinatorError) -> Bool {
-        try await store.userRemove(on: self, \.state, keeping: 0) { stack throws(CoordinatorError) in
+        try await store.removeTopByUser(on: self, \.state, keeping: 0) { stack throws(CoordinatorError) in
             try wholeStack(stack)
         }
     }

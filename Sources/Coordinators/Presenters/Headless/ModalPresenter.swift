@@ -83,7 +83,7 @@ public final class ModalPresenter: Presenter, Observable {
     /// it throws, the gesture is refused.
     @discardableResult
     public func userDismiss() async throws(CoordinatorError) -> Bool {
-        try await store.userRemove(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
+        try await store.removeTopByUser(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
             try topCount(modals)
         }
     }

@@ -129,7 +129,7 @@ public final class NavigationPresenter: Presenter, Observable {
     /// it throws, the gesture is refused.
     @discardableResult
     public func userPop() async throws(CoordinatorError) -> Bool {
-        try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
+        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
             try StackRules.backCount(stack, on: name)
         }
     }
@@ -144,9 +144,19 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userPop(to presentation: Presentation) async throws(CoordinatorError) -> Bool {
-        try await store.userRemove(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
+        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
             try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
         }
+    }
+
+    /// What a person's tap on the selected tab does to its stack: pops everything above the
+    /// root, as `userPop(to:)` does, judged on the stack as it is when the tap lands. Returns
+    /// `false`, changing nothing, if there is nothing above the root (the tab's flow may be
+    /// tearing its screens down) or a confirmation refused.
+    ///
+    /// Throws `CoordinatorError` `gestureInProgress` while an interactive gesture has not ended.
+    func userPopToRoot() async throws(CoordinatorError) -> Bool {
+        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack in max(stack.count - 1, 0) }
     }
 
     /// A person starts swiping the top presentation away: returns the gesture, to

@@ -63,17 +63,6 @@ extension HeadlessStore where State: StackState {
         removed.reportDismissals(reason)
     }
 
-    /// A person removes the top `count(stack)` presentations at once (a back button, a
-    /// swipe down): confirmed first, then removed if still on top with at least
-    /// `minimumKept` below.
-    func userRemove<Subject: Observable>(
-        on subject: Subject, _ keyPath: KeyPath<Subject, State>, keeping minimumKept: Int,
-        count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
-    ) async throws(CoordinatorError) -> Bool {
-        let planned = try plan(count: count)
-        return await removeByUser(on: subject, keyPath, planned, keeping: minimumKept, endingGesture: false)
-    }
-
     /// A person starts an interactive gesture over the top `count(stack)` presentations,
     /// leaving at least `minimumKept` below them.
     func beginUserGesture<Subject: Observable & Sendable>(
@@ -84,7 +73,7 @@ extension HeadlessStore where State: StackState {
         return UserGesture(
             planned,
             complete: {
-                await self.removeByUser(on: subject, keyPath, planned, keeping: minimumKept, endingGesture: true)
+                await self.completeGesture(on: subject, keyPath, planned, keeping: minimumKept)
             },
             cancel: { self.cancelGesture(on: subject, keyPath, planned) })
     }

@@ -268,9 +268,7 @@ public final class TabNavigationPresenter: Observable, Sendable {
     @discardableResult
     public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
         guard try bar.select(index) else { return true }
-        let navigation = bar.parts[index]
-        guard let root = navigation.stack.first else { return false }
-        return try await navigation.userPop(to: root)
+        return try await bar.parts[index].userPopToRoot()
     }
 
     /// Replaces tab `index`'s item: a new title, image or badge.

@@ -80,17 +80,6 @@ public final class UserGesture: Sendable {
 }
 
 extension HeadlessStore where State: StackState {
-    /// What a gesture removes: the top `count(stack)` presentations, where `count` checks
-    /// the stack (and throws if the gesture is impossible).
-    ///
-    /// Throws `gestureInProgress` while an interactive gesture has not ended: a person makes
-    /// one gesture at a time.
-    func plan(count: ([Presentation]) throws(CoordinatorError) -> Int) throws(CoordinatorError) -> [Presentation] {
-        let state = self.state
-        try Self.checkNoGesture(in: state)
-        return Array(state.stack.suffix(try count(state.stack)))
-    }
-
     private static func checkNoGesture(in state: State) throws(CoordinatorError) {
         guard state.gestureInProgress.isEmpty else {
             throw CoordinatorError(
@@ -127,28 +116,110 @@ extension HeadlessStore where State: StackState {
         }
     }
 
-    /// A person removes `planned` (the top of the stack): asks each one's confirmation,
-    /// most recent first; then, if all agreed and `planned` is still the top with at least
-    /// `minimumKept` presentations below it, removes it in one step and reports each as
-    /// `.byUser`. Returns whether it was removed.
-    func removeByUser<Subject: Observable>(
-        on subject: Subject, _ keyPath: KeyPath<Subject, State>,
-        _ planned: [Presentation], keeping minimumKept: Int, endingGesture: Bool
-    ) async -> Bool {
-        var confirmed = true
-        for presentation in planned.reversed() where confirmed {
-            confirmed = await presentation.confirmUserDismissal()
+    /// A person removes the top `count(stack)` presentations at once (a back button, a
+    /// swipe down), leaving at least `minimumKept` below them; see `removeByUser`. Throws
+    /// what `count` throws, and `gestureInProgress` while an interactive gesture has not
+    /// ended — both judged on the stack as it is when the gesture lands.
+    func removeTopByUser<Subject: Observable>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>, keeping minimumKept: Int,
+        count: ([Presentation]) throws(CoordinatorError) -> Int
+    ) async throws(CoordinatorError) -> Bool {
+        try await removeByUser(on: subject, keyPath, keeping: minimumKept, endingGesture: false) {
+            state throws(CoordinatorError) in
+            try Self.checkNoGesture(in: state)
+            return Array(state.stack.suffix(try count(state.stack)))
         }
-        let removed = mutate(subject, keyPath) { state in
-            let endsGesture = endingGesture && state.gestureInProgress == planned
-            if endsGesture { state.gestureInProgress = [] }
-            guard confirmed, !planned.isEmpty, state.stack.count - planned.count >= minimumKept,
-                state.stack.suffix(planned.count).elementsEqual(planned)
-            else { return (false, changed: endsGesture) }
-            state.stack.removeLast(planned.count)
-            return (true, changed: true)
-        }
-        if removed { planned.reportDismissals(.byUser) }
-        return removed
     }
+
+    /// The interactive gesture over `planned` is let go past the threshold: it ends, and
+    /// removes `planned` as `removeByUser` does.
+    func completeGesture<Subject: Observable>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>, _ planned: [Presentation], keeping minimumKept: Int
+    ) async -> Bool {
+        await removeByUser(on: subject, keyPath, keeping: minimumKept, endingGesture: true) { _ in planned }
+    }
+
+    /// A person removes the presentations `plan` picks from the top of the stack.
+    ///
+    /// Picking, checking and removing are one critical section, so a gesture that needs no
+    /// confirmation acts on the stack exactly as it is when it lands, whatever else happens
+    /// meanwhile. Confirmations are asked outside it, most recent first; then the same
+    /// presentations are removed if they are still the top with at least `minimumKept`
+    /// below, and every confirmation in force is one that agreed (one set meanwhile is asked
+    /// too). If one refuses, or the stack changed while they were asked, nothing changes and
+    /// this returns `false`. Removed presentations report `.byUser`; those their coordinator
+    /// was already dismissing keep that reason.
+    private func removeByUser<Subject: Observable, Failure: Error>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>, keeping minimumKept: Int, endingGesture: Bool,
+        plan: (State) throws(Failure) -> [Presentation]
+    ) async throws(Failure) -> Bool {
+        var step = try removalStep(on: subject, keyPath, keeping: minimumKept, endingGesture, agreed: [:], plan)
+        var agreed: [ObjectIdentifier: UInt64] = [:]
+        while true {
+            switch step {
+            case .removed(let removed):
+                removed.reportDismissals(.byUser)
+                return true
+            case .refused:
+                return false
+            case .confirm(let planned, let questions):
+                for question in questions {
+                    guard (try? await question.confirm()) ?? false else {
+                        if endingGesture { cancelGesture(on: subject, keyPath, planned) }
+                        return false
+                    }
+                    agreed[ObjectIdentifier(question.presentation)] = question.revision
+                }
+                step = removalStep(on: subject, keyPath, keeping: minimumKept, endingGesture, agreed: agreed) { _ in
+                    planned
+                }
+            }
+        }
+    }
+
+    /// One critical section of `removeByUser`: picks the presentations, and removes them if
+    /// nothing is left to confirm (`agreed` maps each presentation to the revision of the
+    /// confirmation that agreed).
+    private func removalStep<Subject: Observable, Failure: Error>(
+        on subject: Subject, _ keyPath: KeyPath<Subject, State>, keeping minimumKept: Int, _ endingGesture: Bool,
+        agreed: [ObjectIdentifier: UInt64], _ plan: (State) throws(Failure) -> [Presentation]
+    ) throws(Failure) -> UserRemovalStep {
+        try mutate(subject, keyPath) { state throws(Failure) -> (UserRemovalStep, changed: Bool) in
+            let planned = try plan(state)
+            let endsGesture = endingGesture && state.gestureInProgress == planned
+            guard !planned.isEmpty, state.stack.count - planned.count >= minimumKept,
+                state.stack.suffix(planned.count).elementsEqual(planned)
+            else {
+                if endsGesture { state.gestureInProgress = [] }
+                return (.refused, changed: endsGesture)
+            }
+            let questions = planned.reversed().compactMap { presentation -> ConfirmationQuestion? in
+                guard case .confirm(let confirm, let revision) = presentation.userDismissalCheck(),
+                    agreed[ObjectIdentifier(presentation)] != revision
+                else { return nil }
+                return ConfirmationQuestion(presentation: presentation, confirm: confirm, revision: revision)
+            }
+            guard questions.isEmpty else { return (.confirm(planned, questions), changed: false) }
+            if endsGesture { state.gestureInProgress = [] }
+            state.stack.removeLast(planned.count)
+            return (.removed(planned), changed: true)
+        }
+    }
+}
+
+/// What one critical section of a person's removal found.
+private enum UserRemovalStep {
+    /// Removed from the stack; to be reported.
+    case removed([Presentation])
+    /// Not on top any more (or too few would be left): nothing changed.
+    case refused
+    /// These presentations' confirmations must agree first.
+    case confirm([Presentation], [ConfirmationQuestion])
+}
+
+/// A confirmation to ask before a person's removal, and which one it is.
+private struct ConfirmationQuestion {
+    let presentation: Presentation
+    let confirm: @Sendable () async throws -> Bool
+    let revision: UInt64
 }
