@@ -1,12 +1,27 @@
 import Coordinators
 import Testing
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Drives random trees through random endings and checks them against a simple model:
 /// every coordinator ends exactly as the model predicts (its own ending, or `cancelled`
 /// with an ancestor), the presenter always shows exactly the live coordinators' screens,
-/// and every coordinator is released at the end.
-@Suite(.timeLimit(.minutes(2)))
+/// every coordinator is released at the end, and the lifecycle events tell each
+/// coordinator's story in order (its end event last; every screen shown is dismissed).
+///
+/// `swift test` runs 1,600 trees. With `COORDINATORS_SOAK=1` (CI's soak step) it runs
+/// seven times as many, 11,200.
+@Suite(.timeLimit(.minutes(5)))
 struct RandomizedTreeTests {
+    /// How many times the default number of trees to run.
+    static let scale = getenv("COORDINATORS_SOAK").map { String(cString: $0) == "1" ? 7 : 1 } ?? 1
+
     /// SplitMix64: small, seedable, reproducible.
     struct Random: RandomNumberGenerator {
         var state: UInt64
@@ -36,7 +51,7 @@ struct RandomizedTreeTests {
     @Test(arguments: 0..<8)
     func randomTreesEndAsTheModelSays(seed: UInt64) async throws {
         var random = Random(state: seed)
-        for round in 0..<150 {
+        for round in 0..<150 * Self.scale {
             try await runOneTree(&random, label: "seed \(seed) round \(round)")
         }
     }
@@ -44,7 +59,7 @@ struct RandomizedTreeTests {
     @Test(arguments: 100..<104)
     func concurrentEndingsLeaveNothingBehind(seed: UInt64) async throws {
         var random = Random(state: seed)
-        for round in 0..<100 {
+        for round in 0..<100 * Self.scale {
             try await runOneTreeConcurrently(&random, label: "seed \(seed) round \(round)")
         }
     }
@@ -52,7 +67,8 @@ struct RandomizedTreeTests {
     /// Grows a random tree, then fires random endings at once (one always at the root).
     private func runOneTreeConcurrently(_ random: inout Random, label: String) async throws {
         var nodes: [Model] = []
-        let (presenter, tree, rootRun) = try await growTree(&random, size: 2...10, into: &nodes)
+        let grown = try await growTree(&random, size: 2...10, into: &nodes)
+        let (presenter, tree, rootRun) = (grown.presenter, grown.tree, grown.rootRun)
 
         // Pick the endings: the root always, others at random.
         var endings: [(index: Int, ending: Ending)] = [(0, Ending.allCases.randomElement(using: &random)!)]
@@ -108,6 +124,7 @@ struct RandomizedTreeTests {
         #expect(presenter.screens.isEmpty, "\(label): screens left \(presenter.screens)")
         #expect(nodes.allSatisfy { $0.released.object == nil }, "\(label): every coordinator released")
         #expect(tree.snapshot().root == nil)
+        await checkEvents(of: grown, label: label)
     }
 
     /// Runs a root and grows a random tree under it: each new coordinator is started under
@@ -115,10 +132,12 @@ struct RandomizedTreeTests {
     /// UI — lets a person close any screen. Returns once every screen is shown.
     private func growTree(
         _ random: inout Random, size: ClosedRange<Int>, into nodes: inout [Model]
-    ) async throws -> (RecordingPresenter, CoordinatorTree, Task<FlowOutcome<String>, Never>) {
+    ) async throws -> GrownTree {
         let journal = Journal()
         let presenter = RecordingPresenter(journal: journal)
         let tree = CoordinatorTree()
+        let events = tree.events()
+        let log = Task { await collect(events) }
         let rootRun: Task<FlowOutcome<String>, Never>
         do {
             let root = Branch("n0", on: presenter)
@@ -135,12 +154,31 @@ struct RandomizedTreeTests {
         }
         let count = nodes.count
         try await journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == count }
-        return (presenter, tree, rootRun)
+        return GrownTree(presenter: presenter, tree: tree, rootRun: rootRun, log: log)
+    }
+
+    struct GrownTree {
+        let presenter: RecordingPresenter
+        let tree: CoordinatorTree
+        let rootRun: Task<FlowOutcome<String>, Never>
+        /// The tree's lifecycle events, complete once the root has ended.
+        let log: Task<[LifecycleEvent], Never>
+    }
+
+    /// The events tell each coordinator's story in order.
+    private func checkEvents(of grown: GrownTree, label: String) async {
+        let events = await grown.log.value
+        if let breach = endEventIsLastBreach(in: events) {
+            Issue.record("\(label): \(breach)")
+        }
+        let undismissed = presentedButNeverDismissed(in: events)
+        #expect(undismissed.isEmpty, "\(label): shown and never reported dismissed: \(undismissed)")
     }
 
     private func runOneTree(_ random: inout Random, label: String) async throws {
         var nodes: [Model] = []
-        let (presenter, tree, rootRun) = try await growTree(&random, size: 2...12, into: &nodes)
+        let grown = try await growTree(&random, size: 2...12, into: &nodes)
+        let (presenter, tree, rootRun) = (grown.presenter, grown.tree, grown.rootRun)
 
         // End random live coordinators until the root has ended.
         while nodes[0].live {
@@ -186,5 +224,6 @@ struct RandomizedTreeTests {
         #expect(presenter.screens.isEmpty)
         #expect(nodes.allSatisfy { $0.released.object == nil }, "\(label): every coordinator released")
         #expect(tree.snapshot().root == nil)
+        await checkEvents(of: grown, label: label)
     }
 }
