@@ -209,6 +209,40 @@ struct TeardownTests {
         #expect(right.state == .ended)
     }
 
+    /// One link of a chain: shows a screen and runs the next link from `start()`.
+    actor Link: Coordinator {
+        let flow = Flow<Int>()
+        let remaining: Int
+        let presenter: NavigationPresenter
+        init(_ remaining: Int, on presenter: NavigationPresenter) {
+            self.remaining = remaining
+            self.presenter = presenter
+        }
+        func start() async throws -> Int {
+            try await flow.present(TestScreen("link"), on: presenter)
+            guard remaining > 0 else { return try await flow.finished }
+            return try await flow.run(Link(remaining - 1, on: presenter)) + 1
+        }
+    }
+
+    @Test func cancellingAChainAsDeepAsTheGuideSupportsTearsItAllDown() async throws {
+        // The Cancellation guide supports chains 10,000 deep (Swift's own cancellation
+        // recurses once per level). ThreadSanitizer tracks at most 64 locks held by one
+        // thread, and cancelling a chain holds one per level: there, 50 deep.
+        let depth = runningUnderThreadSanitizer ? 50 : 10_000
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        async let outcome = tree.runForOutcome(Link(depth, on: navigation))
+        try await navigation.waitUntil { $0.stack.count == depth + 1 }
+        tree.cancel()
+        guard case .cancelled = await outcome else {
+            Issue.record("expected cancelled")
+            return
+        }
+        #expect(navigation.stack.isEmpty)
+        #expect(tree.snapshot().root == nil)
+    }
+
     @Test func aStartThatIgnoresCancellationDelaysTheEndButNotTheOutcome() async throws {
         actor Stubborn: Coordinator {
             let flow = Flow<String>()
