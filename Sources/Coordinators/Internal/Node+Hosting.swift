@@ -147,9 +147,7 @@ extension Node {
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
     func didPresent(_ presentation: Presentation) async throws {
-        // The event is sent in the same step as the change of phase, so that no dismissal
-        // (and so no end of this coordinator) can be reported before it.
-        switch presentation.markPresented(announcing: context?.prepare(self, .presented(presentation.info))) {
+        switch presentation.markPresented() {
         case .presented:
             return
         case .alreadyGone:

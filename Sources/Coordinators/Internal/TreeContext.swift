@@ -27,6 +27,11 @@ final class TreeContext: Sendable {
 
     /// Sends a lifecycle event about `node`. With no subscriber this costs one lock (shared
     /// by the tree): the event is not even built.
+    ///
+    /// Never inlined, nor is `prepare`: inlined into an `async` caller (the hosting loop),
+    /// their locals would enlarge the caller's async frame, which the task allocates — one
+    /// more allocation per coordinator, as the allocation thresholds showed.
+    @inline(never)
     func emit(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) {
         prepare(node, kind())?.send()
     }
@@ -34,17 +39,14 @@ final class TreeContext: Sendable {
     /// Builds a lifecycle event about `node` for the current subscribers, to be sent later
     /// with `send()`: inside a critical section that must order it (a presentation's change
     /// of phase), where user code (a screen's name) must not run. `nil` when nobody listens.
+    @inline(never)
     func prepare(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) -> PreparedEvent? {
         guard let subscribers = state.withLock({ $0.subscribers.isEmpty ? nil : Array($0.subscribers.values) })
         else { return nil }
         // Built before taking the node's lock: it reads the screen's name (user code).
         let kind = kind().public
         let event = node.state.withLock { state in
-            LifecycleEvent(
-                kind: kind,
-                coordinator: state.id,
-                coordinatorType: Node.name(state),
-                parent: state.parentID)
+            LifecycleEvent(kind: kind, coordinator: state.id, coordinatorType: Node.name(state), parent: state.parentID)
         }
         return PreparedEvent(event: event, subscribers: subscribers)
     }

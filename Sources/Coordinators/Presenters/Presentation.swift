@@ -137,11 +137,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         case tearDown
     }
 
-    /// The presenter returned from `present`. `announcement` (the `presented` event, if
-    /// anyone listens) is sent in the same critical section as the change of phase, so
-    /// every dismissal — which needs this lock to begin — is reported after it.
-    func markPresented(announcing announcement: PreparedEvent?) -> PresentedResult {
-        state.withLock { state in
+    /// The presenter returned from `present`. The `presented` event (if anyone listens) is
+    /// sent in the same critical section as the change of phase, so every dismissal — which
+    /// needs this lock to begin — is reported after it, and so is the owner's end.
+    func markPresented() -> PresentedResult {
+        let announcement = owner.context?.prepare(owner, .presented(info))
+        return state.withLock { state in
             switch state.phase {
             case .presenting(teardownRequested: false):
                 state.phase = .presented
