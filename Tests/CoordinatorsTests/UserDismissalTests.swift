@@ -182,6 +182,25 @@ struct UserDismissalTests {
         #expect(modal.modals.isEmpty)
     }
 
+    @Test func aLongPressBackToAScreenThatHasLeftChangesNothing() async throws {
+        let navigation = NavigationPresenter()
+        let root = Branch("root", on: navigation)
+        async let done = CoordinatorTree().run(root)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        let child = Branch("child", on: navigation)
+        let handle = try root.flow.start(child)
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        let childScreen = navigation.stack[1]
+        try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
+        // The person long-presses back towards the child's screen just as the child ends.
+        try await child.done("ended")
+        _ = await handle.outcome
+        #expect(try await !navigation.userPop(to: childScreen))
+        #expect(navigation.state.screenNames == ["root"])
+        try await root.done("done")
+        _ = try await done
+    }
+
     @Test func aConfirmationSetWhileTheSwipeIsAskedIsAskedToo() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)

@@ -136,16 +136,19 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// Does what a long press on the back button does: pops every presentation above
     /// `presentation`; they report `.byUser`, most recent first. Returns `false`, changing
-    /// nothing, if a confirmation refused (or the stack changed meanwhile).
+    /// nothing, if a confirmation refused (or the stack changed meanwhile), or if
+    /// `presentation` was on this stack but has left it by the time the gesture lands (its
+    /// flow was torn down, a coordinator popped it).
     ///
-    /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack,
+    /// Throws `CoordinatorError` `notInStack` if `presentation` was never on this stack,
     /// `gestureInProgress` while an interactive gesture has not ended.
     ///
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userPop(to presentation: Presentation) async throws(CoordinatorError) -> Bool {
         try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
+            if presentation.presenter === self && !stack.contains(presentation) { return 0 }
+            return try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
         }
     }
 
