@@ -182,6 +182,27 @@ struct UserDismissalTests {
         #expect(modal.modals.isEmpty)
     }
 
+    @Test func aSwipeOverAScreenItsCoordinatorIsDismissingRemovesItWithTheCoordinatorsReason() async throws {
+        let navigation = NavigationPresenter()
+        let animating = AnimatingPresenter(navigation, animatesDismissals: true)
+        let child = Branch("child", on: navigation)
+        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        animating.endAnimation()  // presents at once; dismissals wait for the test
+        let detail = try await child.flow.present(TestScreen("detail"), on: animating, role: .auxiliary)
+        async let dismissed: Void = child.flow.dismiss(detail)
+        await animating.waitForDismissal()
+        // The coordinator's dismissal is under way, the screen still on the surface.
+        #expect(navigation.state.screenNames == ["parent", "child", "detail"])
+        #expect(try await navigation.userPop())
+        animating.endDismissalAnimation()
+        try await dismissed
+        #expect(detail.dismissalReason == .byCoordinator)
+        #expect(navigation.state.screenNames == ["parent", "child"])
+        try await child.done("kept going")
+        #expect(try await result.output == "kept going")
+    }
+
     @Test func aLongPressBackToAScreenThatHasLeftChangesNothing() async throws {
         let navigation = NavigationPresenter()
         let root = Branch("root", on: navigation)

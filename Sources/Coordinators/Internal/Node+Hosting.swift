@@ -150,28 +150,27 @@ extension Node {
         switch presentation.markPresented() {
         case .presented:
             return
-        case .alreadyGone:
+        case .alreadyGone(let reason):
             // Reported dismissed while it was being shown: the dismissal is already told.
-            return
+            // If the teardown had claimed it, this flow has ended: say so, as below.
+            if reason == .tornDown { try checkRunning(toPresent: presentation) }
         case .tearDown:
             await presentation.performDismissal(.tornDown)
-            try state.withLock { state throws(CoordinatorError) in
-                try state.machine.checkRunning(
-                    to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
-            }
+            try checkRunning(toPresent: presentation)
         }
     }
 
-    /// A presentation this node owns is leaving the screen (for any reason): report it and
-    /// forget it. If it was the last main presentation of a running flow, the flow ends as
-    /// dismissed.
-    ///
-    /// The event is sent before the node forgets the presentation, and the presentation
-    /// counts as dismissed only after this returns: a teardown either still finds it here
-    /// and waits until it is dismissed, or no longer finds it because its event is out. So
-    /// the coordinator's end event, sent after the teardown, always comes after it.
+    private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
+        try state.withLock { state throws(CoordinatorError) in
+            try state.machine.checkRunning(
+                to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
+        }
+    }
+
+    /// A presentation this node owns has left the screen (for any reason; its event is
+    /// sent): forget it. If it was the last main presentation of a running flow, the flow
+    /// ends as dismissed.
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
-        context?.emit(self, .dismissed(presentation.info, reason))
         let endsFlow = state.withLock { state -> Bool in
             if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
                 state.presentations.remove(at: index)

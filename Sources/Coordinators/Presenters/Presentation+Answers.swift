@@ -151,8 +151,8 @@ extension Presentation {
         /// Ask `confirm`, the confirmation set by the `revision`th call to
         /// `setUserDismissalConfirmation(_:)`.
         case confirm(@Sendable () async throws -> Bool, revision: UInt64)
-        /// It is already leaving the screen (its coordinator dismisses it): no person's
-        /// gesture decides about it any more.
+        /// It is already leaving the screen (its coordinator dismisses it, or its teardown
+        /// claimed it while it was being shown): no person's gesture decides about it.
         case leaving
     }
 
@@ -161,10 +161,10 @@ extension Presentation {
     func userDismissalCheck() -> UserDismissalCheck {
         state.withLock { state in
             switch state.phase {
-            case .presenting, .presented:
+            case .presenting(teardownRequested: false), .presented:
                 guard let confirm = state.confirmation else { return .free }
                 return .confirm(confirm, revision: state.confirmationRevision)
-            case .dismissing, .dismissed:
+            case .presenting(teardownRequested: true), .dismissing, .dismissed:
                 return .leaving
             }
         }

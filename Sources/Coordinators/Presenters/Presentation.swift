@@ -112,17 +112,23 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// down.
     @discardableResult
     public func reportDismissal(_ reason: DismissalReason) -> Bool {
-        let transition = state.withLock { state -> Bool in
+        enum Report { case reported, tornDown, ignored }
+        let report = state.withLock { state -> Report in
             switch state.phase {
-            case .presenting, .presented:
+            case .presenting(teardownRequested: false), .presented:
                 state.phase = .dismissing(reason)
-                return true
+                return .reported
+            case .presenting(teardownRequested: true):
+                // Its owner's teardown claimed it while it was being shown: it leaves for
+                // that reason, and the presenting call learns that its flow ended.
+                state.phase = .dismissing(.tornDown)
+                return .tornDown
             case .dismissing, .dismissed:
-                return false
+                return .ignored
             }
         }
-        if transition { finishDismissal() }
-        return transition
+        if report != .ignored { finishDismissal() }
+        return report == .reported
     }
 
     // MARK: Runtime side
@@ -131,8 +137,9 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     enum PresentedResult {
         /// It is on the surface now.
         case presented
-        /// A presenter reported it gone while it was being shown; nothing more to do.
-        case alreadyGone
+        /// A presenter reported it gone while it was being shown, for `reason`; nothing more
+        /// to do (`.tornDown`: its owner's teardown had claimed it).
+        case alreadyGone(DismissalReason)
         /// The owner's teardown asked for it meanwhile; the caller must dismiss it.
         case tearDown
     }
@@ -151,8 +158,10 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             case .presenting(teardownRequested: true):
                 state.phase = .dismissing(.tornDown)
                 return .tearDown
-            case .presented, .dismissing, .dismissed:
-                return .alreadyGone
+            case .dismissing(let reason), .dismissed(let reason):
+                return .alreadyGone(reason)
+            case .presented:
+                preconditionFailure("\(self) was marked presented twice")
             }
         }
     }
@@ -231,24 +240,30 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
-    /// Tells the owner, then moves from dismissing to dismissed and wakes the waiters.
+    /// Reports the dismissal, moves from dismissing to dismissed, tells the owner, and wakes
+    /// the waiters — in that order. Only the caller that moved the presentation to
+    /// dismissing calls this, once.
     ///
-    /// Only the caller that moved the presentation to dismissing calls this, once. The owner
-    /// is told first — it reports the dismissal and forgets the presentation — so that
-    /// whoever awaits the dismissal (a teardown, `dismissal`, `Flow.ask`) finds its event
-    /// sent and its consequences (the flow ending, `flow.presentations`) in place.
+    /// - The event goes first, while the presentation is still dismissing and still among
+    ///   its owner's: a teardown either finds it there and waits until it is dismissed, or
+    ///   no longer finds it, after its event. So the owner's end event comes after it.
+    /// - It is dismissed before the owner may end (its last main screen left): whoever sees
+    ///   the owner ended sees it dismissed.
+    /// - The waiters (`dismissal`, `Flow.ask`) are woken last, with the consequences (the
+    ///   flow ending, `flow.presentations`) in place.
     private func finishDismissal() {
         let leaving = state.withLock { state -> DismissalReason? in
             guard case .dismissing(let reason) = state.phase else { return nil }
             return reason
         }
         guard let reason = leaving else { return }
-        owner.presentationLeft(self, reason: reason)
+        owner.context?.emit(owner, .dismissed(info, reason))
         let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(reason)
             state.confirmation = nil
             return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
+        owner.presentationLeft(self, reason: reason)
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
     }

@@ -140,14 +140,14 @@ public final class NavigationPresenter: Presenter, Observable {
     /// `presentation` was on this stack but has left it by the time the gesture lands (its
     /// flow was torn down, a coordinator popped it).
     ///
-    /// Throws `CoordinatorError` `notInStack` if `presentation` was never on this stack,
-    /// `gestureInProgress` while an interactive gesture has not ended.
+    /// Throws `CoordinatorError` `notInStack` if `presentation` is on the screen but not on
+    /// this stack, `gestureInProgress` while an interactive gesture has not ended.
     ///
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userPop(to presentation: Presentation) async throws(CoordinatorError) -> Bool {
         try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            if presentation.presenter === self && !stack.contains(presentation) { return 0 }
+            if case .leaving = presentation.userDismissalCheck(), !stack.contains(presentation) { return 0 }
             return try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
         }
     }
