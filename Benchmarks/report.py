@@ -18,6 +18,7 @@ SCENARIOS = [
     ("presentDismissInTab", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
     ("presentDismissInModalStack", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
     ("cancelTree11111", "wallClock", "cancelTree11111Baseline", 2.0, 1, "µs"),
+    ("cancelWideTree", "wallClock", "cancelWideTreeBaseline", 2.0, 1, "µs"),
     ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 2.0, 1, "bytes"),
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
 ]

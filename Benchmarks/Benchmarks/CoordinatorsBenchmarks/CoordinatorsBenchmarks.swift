@@ -65,6 +65,25 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // 3b. Cancel 100,000 children of one coordinator (smaller when quick): one wide task
+    // group, where the order in which children finish decides the Swift runtime's cost.
+    let wideCount = quick ? 10_000 : 100_000
+    let wideConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 0,
+        maxDuration: .seconds(quick ? 2 : 120), maxIterations: quick ? 2 : 8, thresholds: [:])
+    Benchmark("cancelWideTree", configuration: wideConfiguration) { benchmark in
+        let tree = await RunningTree(depth: 1, fanOut: wideCount)
+        benchmark.startMeasurement()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+    Benchmark("cancelWideTreeBaseline", configuration: wideConfiguration) { benchmark in
+        let tree = await RunningBareTree(depth: 1, fanOut: wideCount)
+        benchmark.startMeasurement()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+
     // 4. Resident bytes per idle coordinator (waiting on its screen), 100,000 of them.
     // Measured once: later iterations would reuse the pages the first one freed.
     let idleCount = quick ? 10_000 : 100_000
