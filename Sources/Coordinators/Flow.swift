@@ -54,7 +54,10 @@ public struct Flow<Output: Sendable>: Sendable {
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
                 do throws(CoordinatorError) {
-                    try node.spawn(childNode) { continuation.resume(returning: await childNode.host(child)) }
+                    try node.spawn(childNode) {
+                        continuation.resume(returning: await childNode.host(child))
+                        await node.leaveInTurn(childNode)
+                    }
                 } catch {
                     continuation.resume(returning: .failed(error))
                 }
@@ -76,7 +79,10 @@ public struct Flow<Output: Sendable>: Sendable {
     public func start<Child: Coordinator>(_ child: Child) throws -> ChildFlow<Child.Output> {
         let childNode = child.flow.node
         try node.adopt(childNode, running: Child.self)
-        try node.spawn(childNode) { _ = await childNode.host(child) }
+        try node.spawn(childNode) {
+            _ = await childNode.host(child)
+            await node.leaveInTurn(childNode)
+        }
         return ChildFlow(node: childNode)
     }
 

@@ -13,7 +13,8 @@ extension Node {
     /// 3. the outcome is recorded, the parent forgets the node, waiters are resumed, and
     ///    the lifecycle event is sent;
     /// 4. this function returns, and with it the last reference the runtime held to the
-    ///    coordinator.
+    ///    coordinator. (A child its parent hosts in its group then returns from its task
+    ///    when `leaveInTurn` lets it.)
     func host<C: Coordinator>(_ coordinator: C) async -> FlowOutcome<C.Output> {
         if Task.isCancelled {
             requestEnd(.cancelled)
@@ -71,6 +72,7 @@ extension Node {
     }
 
     /// Teardown step 3: the outcome is final; tell the parent and everyone waiting.
+    @inline(never)
     private func completeTeardown() -> EndCause {
         let (cause, parent, id, waiters, context) = state.withLock { state in
             let cause = state.machine.teardownCompleted()
@@ -79,12 +81,37 @@ extension Node {
             defer { state.endWaiters = [] }
             return (cause, parent, state.id, state.endWaiters, state.context)
         }
-        parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
+        let departure =
+            parent?.state.withLock { state in
+                _ = state.children.removeValue(forKey: id.rawValue)
+                return state.hosted.depart(self, parentEnding: !state.machine.isRunning)
+            } ?? .notHosted
         context?.emit(self, .ended(cause))
         for waiter in waiters {
             waiter.resume(returning: cause)
         }
+        switch departure {
+        case .notHosted: break
+        case .left(let sibling): sibling?.resume()
+        case .mustWait: state.withLock { $0.waitsToLeave = true }
+        }
         return cause
+    }
+
+    /// Teardown step 4, for a child this node hosts in its group, after `host` returned: if
+    /// the child may not leave the group yet (`HostedChildren`), waits until few enough older
+    /// siblings are left, then lets it leave and wakes the sibling whose turn that brings.
+    /// Not cancellable: the task is cancelled already, and this node waits for its whole
+    /// group anyway.
+    @inline(never)
+    func leaveInTurn(_ child: Node) async {
+        guard child.state.withLock({ $0.waitsToLeave }) else { return }
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            if !state.withLock({ $0.hosted.wait(child, continuation) }) {
+                continuation.resume()
+            }
+        }
+        state.withLock { $0.hosted.remove(child) }?.resume()
     }
 
     // MARK: Presentations

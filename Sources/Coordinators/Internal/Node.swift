@@ -28,6 +28,12 @@ final class Node: Sendable {
         var hasMain = false
         /// Children handed over while the hosting loop was busy.
         var pendingJobs: [Job] = []
+        /// The children handed to the hosting loop and not yet returned, in the order they
+        /// were added to the task group (which is the order they were handed over).
+        var hosted = HostedChildren()
+        /// This node's teardown is complete, but its task may not leave the parent's group
+        /// yet (see `leaveInTurn`).
+        var waitsToLeave = false
         /// The hosting loop, while it waits for mail.
         var host: UnsafeContinuation<Mail, Never>?
         /// `flow.finished` callers: resumed when an end cause is recorded.
@@ -46,6 +52,11 @@ final class Node: Sendable {
     }
 
     let state = Locked(State())
+
+    /// This node's place among the children its parent hosts (`HostedChildren`). Guarded by
+    /// the parent's lock, not this node's: only `HostedChildren`, inside the parent's
+    /// `state.withLock`, reads or writes it.
+    nonisolated(unsafe) var hostedLink = HostedChildren.Link()
 
     // MARK: Names
 
@@ -126,6 +137,9 @@ final class Node: Sendable {
         do {
             let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Mail, Never>? in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                // The loop adds jobs to its group in the order they are handed over (a job
+                // handed to the waiting loop comes before any that are pending after it).
+                state.hosted.append(child)
                 guard let host = state.takeHost() else {
                     state.pendingJobs.append(job)
                     return nil

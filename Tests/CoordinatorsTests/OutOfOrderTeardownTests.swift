@@ -1,0 +1,81 @@
+import Coordinators
+import Testing
+
+/// Cancelling a parent whose older children finish their teardown last (their presenter
+/// holds their dismissals until the younger ones' are done): the younger children wait for
+/// their turn to leave the parent's task group (see `HostedChildren`); everyone still ends
+/// once, before the parent, and is released.
+@Suite(.timeLimit(.minutes(1)))
+struct OutOfOrderTeardownTests {
+    /// Holds the dismissal of screens `c0` ..< `c<held>` until the others have been dismissed.
+    private final class HoldingPresenter: Presenter {
+        let held: Int
+        let younger: Int
+        let journal: Journal
+        private let gate = Gate()
+        private let youngerDismissed = Mutex(0)
+
+        init(held: Int, younger: Int, journal: Journal) {
+            self.held = held
+            self.younger = younger
+            self.journal = journal
+        }
+
+        func present(_ presentation: Presentation) async throws {
+            journal.record("present \(presentation.screen.screenName)")
+        }
+
+        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+            let name = presentation.screen.screenName
+            if let index = Int(name.dropFirst()), name.hasPrefix("c") {
+                if index < held {
+                    await gate.wait()
+                } else {
+                    let dismissed = youngerDismissed.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    if dismissed == younger { gate.open() }
+                }
+            }
+            journal.record("dismiss \(name)")
+        }
+    }
+
+    @Test func childrenWhoseTeardownsFinishInReverseHalvesAllEndOnceBeforeTheirParentAndAreReleased()
+        async throws
+    {
+        let count = 200
+        let journal = Journal()
+        let presenter = HoldingPresenter(held: count / 2, younger: count - count / 2, journal: journal)
+        let tree = CoordinatorTree()
+        let events = tree.events()
+        let weak: [Weak<Branch>]
+        do {
+            let children = (0..<count).map { Branch("c\($0)", on: presenter, journal: journal) }
+            let root = Branch("root", on: presenter, children: children, journal: journal)
+            weak = ([root] + children).map(Weak.init)
+            async let outcome = tree.runForOutcome(root)
+            async let log = collect(events)
+            try await waitForScreens(count + 1, journal: journal)
+            tree.cancel()
+            guard case .cancelled = await outcome else {
+                Issue.record("expected cancelled")
+                return
+            }
+            let ended = await log.filter(\.kind.isEnd)
+            #expect(ended.count == count + 1)
+            #expect(Set(ended.map(\.coordinator)).count == count + 1)
+            #expect(ended.allSatisfy { $0.kind == .cancelled })
+            #expect(ended.last?.coordinatorType == "Branch" && ended.last?.parent == nil)
+        }
+        let dismissals = journal.all.filter { $0.hasPrefix("dismiss ") }.map { String($0.dropFirst(8)) }
+        #expect(dismissals.count == count + 1)
+        #expect(dismissals.last == "root")
+        // The skew happened: the younger half was dismissed before the older half.
+        #expect(dismissals.firstIndex(of: "c\(count - 1)")! < dismissals.firstIndex(of: "c0")!)
+        #expect(weak.allSatisfy { $0.object == nil })
+        #expect(journal.all.filter { $0.hasPrefix("deinit") }.count == count + 1)
+        #expect(tree.snapshot().root == nil)
+    }
+}
