@@ -26,20 +26,17 @@ struct EventBufferTests {
         #expect(buffer.droppedCount == 0)
     }
 
-    @Test func bufferingOldestDropsWhatArrivesWhenFull() {
-        var buffer = EventBuffer<Int>(.bufferingOldest(3))
+    @Test(arguments: [
+        (LifecycleEvents.BufferingPolicy.bufferingOldest(3), [0, 1, 2]),  // what arrives when full is dropped
+        (.bufferingNewest(3), [7, 8, 9]),  // the oldest unread is dropped
+    ])
+    func aFullBufferDropsAsItsPolicySaysAndCountsIt(policy: LifecycleEvents.BufferingPolicy, kept: [Int]) {
+        var buffer = EventBuffer<Int>(policy)
         for value in 0..<10 { buffer.append(value) }
         #expect(buffer.droppedCount == 7)
-        #expect(
-            [buffer.removeFirst(), buffer.removeFirst(), buffer.removeFirst(), buffer.removeFirst()] == [0, 1, 2, nil])
-    }
-
-    @Test func bufferingNewestDropsTheOldestUnreadWhenFull() {
-        var buffer = EventBuffer<Int>(.bufferingNewest(3))
-        for value in 0..<10 { buffer.append(value) }
-        #expect(buffer.droppedCount == 7)
-        #expect(
-            [buffer.removeFirst(), buffer.removeFirst(), buffer.removeFirst(), buffer.removeFirst()] == [7, 8, 9, nil])
+        var read: [Int] = []
+        while let value = buffer.removeFirst() { read.append(value) }
+        #expect(read == kept)
     }
 
     @Test func aLimitOfZeroOrLessKeepsNothing() {

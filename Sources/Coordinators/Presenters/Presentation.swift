@@ -161,7 +161,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             case .dismissing(let reason), .dismissed(let reason):
                 return .alreadyGone(reason)
             case .presented:
-                preconditionFailure("\(self) was marked presented twice")
+                // Already marked (and announced): nothing changes.
+                return .presented
             }
         }
     }
