@@ -1,6 +1,6 @@
 extension Node {
-    /// Runs `coordinator` on this (bound) node in the calling task and returns how it ended,
-    /// after the teardown is complete.
+    /// Runs `body` (a coordinator's `start()`) on this (bound) node in the calling task and
+    /// returns how it ended, after the teardown is complete.
     ///
     /// The calling task owns one discarding task group. Its children are `start()` and every
     /// child coordinator this node starts, whichever task asked for it (see `spawn`). The
@@ -15,7 +15,7 @@ extension Node {
     /// 4. this function returns, and with it the last reference the runtime held to the
     ///    coordinator. (A child its parent hosts in its group then returns from its task
     ///    when `leaveInTurn` lets it.)
-    func host<C: Coordinator>(_ coordinator: C) async -> FlowOutcome<C.Output> {
+    func host<Body: FlowBody>(_ body: Body) async -> EndCause {
         if Task.isCancelled {
             requestEnd(.cancelled)
         }
@@ -26,7 +26,7 @@ extension Node {
             // runs `start()` on this thread until it first suspends, instead of handing it
             // to another thread and waiting to be woken.
             if isRunning {
-                group.addTaskStartingNow { await self.runStart(coordinator) }
+                group.addTaskStartingNow { await self.runStart(body) }
             }
             // While this loop can wait, `start()` runs: its end (`startEnded`) is what wakes
             // the loop after a task cancellation, which leaves the loop asleep on purpose.
@@ -47,15 +47,15 @@ extension Node {
         if !remaining.isEmpty {
             await dismiss(remaining)
         }
-        return FlowOutcome(completeTeardown())
+        return completeTeardown()
     }
 
-    private func runStart<C: Coordinator>(_ coordinator: C) async {
+    private func runStart<Body: FlowBody>(_ body: Body) async {
         let task = TaskIdentity.current
         state.withLock { $0.startTask = task }
         let cause: EndCause
         do {
-            cause = .finished(try await coordinator.start())
+            cause = .finished(try await body.run())
         } catch is CancellationError {
             cause = .cancelled
         } catch {
@@ -112,128 +112,5 @@ extension Node {
             }
         }
         state.withLock { $0.hosted.remove(child) }?.resume()
-    }
-
-    // MARK: Presentations
-
-    /// Creates a presentation of `screen` owned by this node and records it, before the
-    /// presenter shows it, so that a teardown that starts meanwhile knows about it.
-    func makePresentation(
-        _ screen: any Screen,
-        on presenter: any Presenter,
-        role: PresentationRole,
-        expecting expectedAnswer: ExpectedAnswer? = nil
-    ) throws(CoordinatorError) -> Presentation {
-        // Lock order: take the id from the tree before taking this node's lock.
-        let id = PresentationID(rawValue: context?.makeID() ?? 0)
-        return try state.withLock { state throws(CoordinatorError) -> Presentation in
-            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
-            return Self.record(
-                screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, in: &state)
-        }
-    }
-
-    /// Creates presentations of `screens` as one step: either the flow runs and all are
-    /// recorded, or none is. The first gets `firstRole`, the others `.automatic`.
-    func makePresentations(
-        _ screens: [any Screen],
-        on presenter: any Presenter,
-        firstRole: PresentationRole
-    ) throws(CoordinatorError) -> [Presentation] {
-        // Lock order: take the ids from the tree before taking this node's lock.
-        let ids = context?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
-        return try state.withLock { state throws(CoordinatorError) -> [Presentation] in
-            try state.machine.checkRunning(
-                to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: Self.name(state))
-            return zip(screens, ids).enumerated().map { index, element in
-                Self.record(
-                    element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
-                    on: presenter, owner: self, expecting: nil, in: &state)
-            }
-        }
-    }
-
-    /// Creates a presentation owned by `owner` and records it in `state`.
-    private static func record(
-        _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
-        expecting expectedAnswer: ExpectedAnswer?, in state: inout State
-    ) -> Presentation {
-        let isMain =
-            switch role {
-            case .automatic: !state.hasMain
-            case .main: true
-            case .auxiliary: false
-            }
-        state.hasMain = state.hasMain || isMain
-        let presentation = Presentation(
-            id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer)
-        state.presentations.append(presentation)
-        return presentation
-    }
-
-    /// The presenter has shown `presentation`. If this coordinator's teardown began while
-    /// it was being shown, it is dismissed again and `flowEnded` is thrown.
-    func didPresent(_ presentation: Presentation) async throws {
-        switch presentation.markPresented() {
-        case .presented:
-            return
-        case .alreadyGone(let reason):
-            // Reported dismissed while it was being shown: the dismissal is already told.
-            // If the teardown had claimed it, this flow has ended: say so, as below.
-            if reason == .tornDown { try checkRunning(toPresent: presentation) }
-        case .tearDown:
-            await presentation.performDismissal(.tornDown)
-            try checkRunning(toPresent: presentation)
-        }
-    }
-
-    private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
-            try state.machine.checkRunning(
-                to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
-        }
-    }
-
-    /// A presentation this node owns has left the screen (for any reason; its event is
-    /// sent): forget it. If it was the last main presentation of a running flow, the flow
-    /// ends as dismissed.
-    func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
-        let endsFlow = state.withLock { state -> Bool in
-            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
-                state.presentations.remove(at: index)
-            }
-            return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
-        }
-        if endsFlow {
-            requestEnd(.dismissed(reason))
-        }
-    }
-
-    /// `presentation` was never shown (the presenter threw, or a batch it belonged to
-    /// failed): forget it, and give the main role back if it had it.
-    func presentationFailed(_ presentation: Presentation) {
-        state.withLock { state in
-            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
-                state.presentations.remove(at: index)
-            }
-            if presentation.isMain && !state.presentations.contains(where: { $0.isMain }) {
-                state.hasMain = false
-            }
-        }
-        presentation.markFailed()
-    }
-}
-
-extension DiscardingTaskGroup {
-    /// Adds a child task that starts on the calling thread and runs there until it first
-    /// suspends (SE-0472), instead of being handed to another thread; an ordinary child task
-    /// where immediate tasks are not available. (For a non-isolated operation, as here: one
-    /// isolated to an actor would first hop to it.)
-    mutating func addTaskStartingNow(operation: sending @escaping @isolated(any) () async -> Void) {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            addImmediateTask(operation: operation)
-        } else {
-            addTask(operation: operation)
-        }
     }
 }

@@ -68,17 +68,18 @@ final class Node: Sendable {
 
     // MARK: Joining the tree
 
-    /// Marks the node as running `C` under `parent` (or as the root of `context`).
+    /// Marks the node as running a coordinator of type `coordinatorType` under `parent` (or as
+    /// the root of `context`).
     /// Throws `alreadyRun` if this node (its coordinator instance) was run before.
     @discardableResult
-    func bind<C: Coordinator>(
-        _: C.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext
+    func bind(
+        _ coordinatorType: Any.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext
     ) throws(CoordinatorError) -> CoordinatorID {
         let id = CoordinatorID(rawValue: context.makeID())
         try state.withLock { state throws(CoordinatorError) in
-            try state.machine.bind(coordinator: String(describing: C.self))
+            try state.machine.bind(coordinator: String(describing: coordinatorType))
             state.id = id
-            state.coordinatorType = C.self
+            state.coordinatorType = coordinatorType
             state.parent = parent
             state.parentID = parentID
             state.context = context
@@ -86,7 +87,7 @@ final class Node: Sendable {
         return id
     }
 
-    /// Binds `child` to run `C` as a child of this node and records it, then returns whether
+    /// Binds `child` to run a coordinator of type `coordinatorType` as a child of this node and records it, then returns whether
     /// the calling task is the one running this node's `start()` (for `Flow.run`'s fast
     /// path). If this node no longer runs, the child is ended (its instance is spent) and
     /// the error is thrown.
@@ -95,7 +96,7 @@ final class Node: Sendable {
     /// then child lock, one after the other) before this node's lock is taken. A child that
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
-    func adopt<C: Coordinator>(_ child: Node, running _: C.Type) throws(CoordinatorError) -> Bool {
+    func adopt(_ child: Node, running coordinatorType: Any.Type) throws(CoordinatorError) -> Bool {
         let (context, parentID) = state.withLock { ($0.context, $0.id) }
         guard let context else {
             throw CoordinatorError(
@@ -103,7 +104,7 @@ final class Node: Sendable {
                 "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
                     + "or from the coordinator's actor methods once it runs.")
         }
-        let id = try child.bind(C.self, parentID: parentID, parent: self, context: context)
+        let id = try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
         let current = TaskIdentity.current
         do throws(CoordinatorError) {
             return try state.withLock { state throws(CoordinatorError) -> Bool in

@@ -1,6 +1,6 @@
 /// What the nodes of one `CoordinatorTree` share: the id counter, the running root, and the
 /// lifecycle event subscribers.
-final class TreeContext: Sendable {
+final class TreeContext: EventSource {
     /// Lock order: this lock is never taken while a node's lock is held, and a node's
     /// lock is never taken while this one is held.
     struct State {
@@ -99,20 +99,6 @@ final class TreeContext: Sendable {
         }
         for subscriber in subscribers {
             subscriber.finish()
-        }
-    }
-}
-
-/// A lifecycle event built for the subscribers there were when it was built.
-struct PreparedEvent {
-    let event: LifecycleEvent
-    let subscribers: [EventSubscription]
-
-    /// Hands the event to each subscriber. Takes only the subscribers' own locks, so it may
-    /// be called while holding a presentation's lock.
-    func send() {
-        for subscriber in subscribers {
-            subscriber.send(event)
         }
     }
 }

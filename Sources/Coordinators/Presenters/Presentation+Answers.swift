@@ -1,4 +1,4 @@
-// Screens that answer (`Flow.ask`) and user dismissals that ask first (vetoes).
+// Screens that answer (`Flow.ask`).
 
 /// What `Presentation.answer(_:)` accepts: the `Answer` type of the screen that was asked.
 struct ExpectedAnswer: Sendable {
@@ -99,74 +99,5 @@ extension Presentation {
     func dismissIfPresented(_ reason: DismissalReason) async {
         guard (try? beginDismissal(reason)) != nil else { return }
         await performDismissal(reason)
-    }
-
-    // MARK: Confirming user dismissals
-
-    /// Makes a person's dismissal of this presentation (a swipe back, a swipe down, a back
-    /// button) ask `confirm` first; `nil` removes the confirmation.
-    ///
-    /// `confirm` typically calls its coordinator, which may itself ask a question
-    /// ("Discard your changes?"). Returning `true` lets the gesture proceed as any user
-    /// dismissal; returning `false` or throwing refuses it, and everything stays as it was.
-    /// Coordinator calls (`flow.dismiss`, pops, teardown) are never asked.
-    ///
-    /// Set it when there is something to lose (when a form becomes dirty) and clear it when
-    /// there is not. After the presentation has left the screen this does nothing.
-    public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
-        state.withLock { state in
-            if case .dismissed = state.phase { return }
-            state.confirmation = confirm
-            state.confirmationRevision += 1
-        }
-    }
-
-    /// Whether a person's dismissal would be confirmed first (see
-    /// `setUserDismissalConfirmation(_:)`).
-    public var confirmsUserDismissal: Bool { state.withLock { $0.confirmation != nil } }
-
-    /// For presenters, before a person's gesture removes this presentation: asks its
-    /// confirmation, if it has one, and returns whether the gesture may proceed.
-    ///
-    /// Returns `true` without waiting when there is no confirmation, `false` if the
-    /// presentation is already leaving the screen. A presentation whose `present` has not
-    /// returned yet (its appearance is animating) is on the screen: a person may remove it.
-    /// A confirmation that throws (its question was dismissed, its coordinator ended) counts
-    /// as a refusal.
-    ///
-    /// Cancellation: the confirmation runs in the calling task and sees its cancellation;
-    /// if it throws `CancellationError`, the gesture is refused.
-    public func confirmUserDismissal() async -> Bool {
-        switch userDismissalCheck() {
-        case .free: return true
-        case .leaving: return false
-        case .confirm(let confirm, _): return (try? await confirm()) ?? false
-        }
-    }
-
-    /// What a person's gesture must do before removing this presentation now.
-    enum UserDismissalCheck {
-        /// Nothing: remove it.
-        case free
-        /// Ask `confirm`, the confirmation set by the `revision`th call to
-        /// `setUserDismissalConfirmation(_:)`.
-        case confirm(@Sendable () async throws -> Bool, revision: UInt64)
-        /// It is already leaving the screen (its coordinator dismisses it, or its teardown
-        /// claimed it while it was being shown): no person's gesture decides about it.
-        case leaving
-    }
-
-    /// Reads what a person's gesture must do (see `UserDismissalCheck`). Takes only this
-    /// presentation's lock, so a presenter may call it inside its own critical section.
-    func userDismissalCheck() -> UserDismissalCheck {
-        state.withLock { state in
-            switch state.phase {
-            case .presenting(teardownRequested: false), .presented:
-                guard let confirm = state.confirmation else { return .free }
-                return .confirm(confirm, revision: state.confirmationRevision)
-            case .presenting(teardownRequested: true), .dismissing, .dismissed:
-                return .leaving
-            }
-        }
     }
 }

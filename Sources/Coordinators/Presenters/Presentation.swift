@@ -19,7 +19,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The presenter that shows it.
     public let presenter: any Presenter
 
-    let owner: Node
+    /// The coordinator that owns it, as a presentation sees one.
+    let owner: any PresentationOwner
     /// What `answer(_:)` accepts, if the presentation was made by `Flow.ask`.
     let expectedAnswer: ExpectedAnswer?
     let state = Locked(State())
@@ -48,7 +49,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     }
 
     init(
-        id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: Node,
+        id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: any PresentationOwner,
         expectedAnswer: ExpectedAnswer?
     ) {
         self.id = id
@@ -148,21 +149,22 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// sent in the same critical section as the change of phase, so every dismissal — which
     /// needs this lock to begin — is reported after it, and so is the owner's end.
     func markPresented() -> PresentedResult {
-        let announcement = owner.context?.prepare(owner, .presented(info))
-        return state.withLock { state in
-            switch state.phase {
-            case .presenting(teardownRequested: false):
-                state.phase = .presented
-                announcement?.send()
-                return .presented
-            case .presenting(teardownRequested: true):
-                state.phase = .dismissing(.tornDown)
-                return .tearDown
-            case .dismissing(let reason), .dismissed(let reason):
-                return .alreadyGone(reason)
-            case .presented:
-                // Already marked (and announced): nothing changes.
-                return .presented
+        owner.announcePresented(self) { announce in
+            state.withLock { state in
+                switch state.phase {
+                case .presenting(teardownRequested: false):
+                    state.phase = .presented
+                    announce()
+                    return .presented
+                case .presenting(teardownRequested: true):
+                    state.phase = .dismissing(.tornDown)
+                    return .tearDown
+                case .dismissing(let reason), .dismissed(let reason):
+                    return .alreadyGone(reason)
+                case .presented:
+                    // Already marked (and announced): nothing changes.
+                    return .presented
+                }
             }
         }
     }
@@ -258,7 +260,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             return reason
         }
         guard let reason = leaving else { return }
-        owner.context?.emit(owner, .dismissed(info, reason))
+        owner.announceDismissed(self, reason: reason)
         let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(reason)
             state.confirmation = nil
@@ -276,9 +278,4 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
-    var info: PresentationInfo {
-        PresentationInfo(
-            id: id, screen: screen.screenName, presenter: String(describing: type(of: presenter)), isMain: isMain)
-    }
 }

@@ -55,30 +55,3 @@ extension Presenter {
     /// `nil`: presenting adds to what is shown (a stack, a modal chain).
     public var presentationReplacedByNextPresent: Presentation? { nil }
 }
-
-/// Whether a presentation is its coordinator's main one.
-///
-/// A coordinator ends as `dismissed` when its main presentation leaves the screen without
-/// the coordinator finishing first (NavigationFlowCoordinator's "main view controller").
-/// With several main presentations, it ends when the last of them leaves. Auxiliary
-/// presentations come and go without ending it.
-public enum PresentationRole: Sendable, Hashable {
-    /// Main if it is the first presentation this coordinator makes, auxiliary otherwise.
-    case automatic
-    /// Main: when it leaves the screen, its coordinator ends.
-    case main
-    /// Auxiliary: leaving the screen does not end its coordinator.
-    case auxiliary
-}
-
-/// Identifies a presentation within its tree.
-public struct PresentationID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The raw number, unique within one `CoordinatorTree`.
-    public let rawValue: UInt64
-
-    /// `p42`.
-    public var description: String { "p\(rawValue)" }
-
-    /// Orders by creation.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}

@@ -48,7 +48,7 @@ public final class CoordinatorTree: Sendable {
             // `cancel()` came between claiming the tree and binding the root.
             node.requestEnd(.cancelled)
         }
-        let outcome = await node.host(root)
+        let outcome = FlowOutcome<Root.Output>(await node.host(CoordinatorBody(root)))
         context.endRun()
         return outcome
     }
@@ -75,6 +75,6 @@ public final class CoordinatorTree: Sendable {
     /// sequence (and its iterator) to unsubscribe. When nobody subscribes, the runtime does
     /// not build events at all.
     public func events(bufferingPolicy: LifecycleEvents.BufferingPolicy = .unbounded) -> LifecycleEvents {
-        LifecycleEvents(lifetime: SubscriptionLifetime(context: context, bufferingPolicy: bufferingPolicy))
+        LifecycleEvents(lifetime: SubscriptionLifetime(source: context, bufferingPolicy: bufferingPolicy))
     }
 }

@@ -61,53 +61,6 @@ public struct TreeSnapshot: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// One coordinator in a `TreeSnapshot`.
-public struct CoordinatorSnapshot: Sendable, Hashable {
-    /// Its identifier within the tree.
-    public let id: CoordinatorID
-    /// Its type's name.
-    public let coordinatorType: String
-    /// Where it is in its lifecycle.
-    public let state: FlowState
-    /// The presentations it owns that are on screen, in the order they were made.
-    public let presentations: [PresentationInfo]
-    /// Its live children, in the order they started.
-    public let children: [CoordinatorSnapshot]
-
-    init(of node: Node) {
-        let (id, type, phase, presentations, children) = node.state.withLock { state in
-            (state.id, Node.name(state), state.machine.phase, state.presentations, state.children)
-        }
-        self.id = id
-        self.coordinatorType = type
-        self.state = phase
-        self.presentations = presentations.map(\.info)
-        self.children = children.sorted { $0.key < $1.key }.map { CoordinatorSnapshot(of: $0.value) }
-    }
-}
-
-/// Where a flow is in its lifecycle.
-public enum FlowState: Sendable, Hashable, CustomStringConvertible {
-    /// Its coordinator has not been run.
-    case idle
-    /// Its coordinator runs.
-    case running
-    /// It has an outcome and is tearing down its children and screens.
-    case ending
-    /// It is torn down; its outcome is final.
-    case ended
-
-    /// `idle`, `running`, `ending` or `ended`.
-    public var description: String {
-        switch self {
-        case .idle: "idle"
-        case .running: "running"
-        case .ending: "ending"
-        case .ended: "ended"
-        }
-    }
-}
-
 extension String {
     /// `replacingOccurrences(of:with:)` without Foundation.
     fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {

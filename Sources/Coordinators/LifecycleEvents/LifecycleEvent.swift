@@ -50,30 +50,3 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-/// Identifies a coordinator within its tree.
-public struct CoordinatorID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The raw number, unique within one `CoordinatorTree`.
-    public let rawValue: UInt64
-
-    /// `#3`.
-    public var description: String { "#\(rawValue)" }
-
-    /// Orders by start.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// A presentation described by plain values, for events and snapshots.
-public struct PresentationInfo: Sendable, Hashable, CustomStringConvertible {
-    /// The presentation's identifier.
-    public let id: PresentationID
-    /// The screen's name (`Screen.screenName`).
-    public let screen: String
-    /// The presenter's type name.
-    public let presenter: String
-    /// Whether it is a main presentation of its coordinator.
-    public let isMain: Bool
-
-    /// `p4 LoginScreen (main) on ModalPresenter`.
-    public var description: String { "\(id) \(screen)\(isMain ? " (main)" : "") on \(presenter)" }
-}

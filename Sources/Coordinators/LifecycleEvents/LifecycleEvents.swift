@@ -53,79 +53,24 @@ public struct LifecycleEvents: AsyncSequence, Sendable {
     }
 }
 
-/// Owned only by `LifecycleEvents` and its iterators: when the last of them goes, the
-/// subscription is removed from the tree, so a dropped sequence costs nothing more.
-final class SubscriptionLifetime: Sendable {
-    let subscription: EventSubscription
-    private let context: TreeContext
-
-    init(context: TreeContext, bufferingPolicy: LifecycleEvents.BufferingPolicy) {
-        self.context = context
-        subscription = context.subscribe(bufferingPolicy)
-    }
-
-    deinit { context.unsubscribe(subscription) }
+/// Where a subscription comes from: the tree whose events it receives.
+protocol EventSource: AnyObject, Sendable {
+    /// Subscribes a new reader that keeps unread events as `bufferingPolicy` says.
+    func subscribe(_ bufferingPolicy: LifecycleEvents.BufferingPolicy) -> EventSubscription
+    /// Stops sending events to `subscription`.
+    func unsubscribe(_ subscription: EventSubscription)
 }
 
-/// One subscriber's buffer; the tree holds it while subscribed.
-final class EventSubscription: Sendable {
-    private struct State {
-        var buffer: EventBuffer<LifecycleEvent>
-        var finished = false
-        var waiter: UnsafeContinuation<LifecycleEvent?, Never>?
+/// Owned only by `LifecycleEvents` and its iterators: when the last of them goes, the
+/// subscription is removed from its source, so a dropped sequence costs nothing more.
+final class SubscriptionLifetime: Sendable {
+    let subscription: EventSubscription
+    private let source: any EventSource
+
+    init(source: any EventSource, bufferingPolicy: LifecycleEvents.BufferingPolicy) {
+        self.source = source
+        subscription = source.subscribe(bufferingPolicy)
     }
 
-    private let state: Locked<State>
-
-    init(_ bufferingPolicy: LifecycleEvents.BufferingPolicy) {
-        state = Locked(State(buffer: EventBuffer(bufferingPolicy)))
-    }
-
-    /// See `LifecycleEvents.droppedCount`.
-    var droppedCount: Int { state.withLock { $0.buffer.droppedCount } }
-
-    /// The buffer's unread events and slots, for tests of its memory.
-    var bufferUsage: (unread: Int, capacity: Int) { state.withLock { ($0.buffer.count, $0.buffer.capacity) } }
-
-    func send(_ event: LifecycleEvent) {
-        let waiter = state.withLock { state -> UnsafeContinuation<LifecycleEvent?, Never>? in
-            guard !state.finished else { return nil }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
-            }
-            state.buffer.append(event)
-            return nil
-        }
-        waiter?.resume(returning: event)
-    }
-
-    func finish() {
-        let waiter = state.withLock { state in
-            state.finished = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: nil)
-    }
-
-    func next() async -> LifecycleEvent? {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<LifecycleEvent?, Never>) in
-                let ready = state.withLock { state -> LifecycleEvent?? in
-                    if let event = state.buffer.removeFirst() { return .some(event) }
-                    if state.finished || Task.isCancelled { return .some(nil) }
-                    state.waiter = continuation
-                    return .none
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(returning: nil)
-        }
-    }
+    deinit { source.unsubscribe(subscription) }
 }

@@ -46,16 +46,19 @@ extension FlowOutcome: CustomStringConvertible {
     }
 }
 
-/// Thrown by `Flow.run(_:)` when the child's main presentation left the screen before the
-/// child finished — typically a swipe back or swipe down by the user — and by
-/// `Flow.ask(_:on:then:)` when the question left the screen before it answered.
-public struct FlowDismissed: Error, Hashable, CustomStringConvertible {
-    /// Why the child's main presentation (or the unanswered question) left the screen.
-    public let reason: DismissalReason
-
-    /// Creates the error for a dismissal with `reason`.
-    public init(reason: DismissalReason) { self.reason = reason }
-
-    /// `FlowDismissed(byUser)` and so on.
-    public var description: String { "FlowDismissed(\(reason))" }
+extension FlowOutcome {
+    /// Types an end cause recorded by the flow of a coordinator whose output is `Output`.
+    init(_ cause: EndCause) {
+        switch cause {
+        case .finished(let value):
+            // Only `Flow<Output>` records `.finished`, always with an `Output`.
+            guard let output = value as? Output else {
+                preconditionFailure("a Flow<\(Output.self)> finished with a \(type(of: value))")
+            }
+            self = .finished(output)
+        case .failed(let error): self = .failed(error)
+        case .cancelled: self = .cancelled
+        case .dismissed(let reason): self = .dismissed(reason)
+        }
+    }
 }

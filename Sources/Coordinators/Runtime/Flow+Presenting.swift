@@ -27,7 +27,8 @@ extension Flow {
         try await present(screen, on: presenter, role: role, expecting: nil)
     }
 
-    private func present(
+    /// `present(_:on:role:)`, for a question when `expecting` says what it answers.
+    func present(
         _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?
     ) async throws -> Presentation {
         try Task.checkCancellation()
@@ -83,79 +84,9 @@ extension Flow {
         return .main
     }
 
-    /// Shows `screen` on `presenter` and returns the value it answers: a picker's choice,
-    /// a form's content.
-    ///
-    /// ```swift
-    /// let color = try await flow.ask(ColorPicker(), on: modal)            // shown, answered, dismissed
-    /// let email = try await flow.ask(EmailForm(), on: navigation, then: .keep)   // stays on the stack
-    /// ```
-    ///
-    /// The screen answers through its presentation's `answer(_:)` (a UI presenter hands that
-    /// call to its view; a test calls it on the presentation in a headless presenter's
-    /// state). With `.dismiss` (the default) the question is an auxiliary presentation,
-    /// dismissed once answered; with `.keep` it is presented like `present` does (main if it
-    /// is this coordinator's first) and stays, owned by this coordinator.
-    ///
-    /// If the presentation leaves the screen before it answers (a swipe down, a pop, its
-    /// coordinator's teardown), throws `FlowDismissed` with the reason: the coordinator
-    /// always learns what became of its question. An answer given before the dismissal is
-    /// returned even if the screen is gone by the time the coordinator reads it.
-    ///
-    /// Throws what `present(_:on:role:)` throws, and `CoordinatorError` `notAsking` for a
-    /// screen whose `Answer` is `Never` (before showing anything).
-    ///
-    /// Cancellation: throws `CancellationError` — unless the answer had already arrived,
-    /// which is then returned — and later answers are refused (`notAsking`); with
-    /// `.dismiss` the unanswered question is dismissed first (`.byCoordinator`), with
-    /// `.keep` it stays until its coordinator ends.
-    public func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss
-    ) async throws -> S.Answer {
-        guard S.Answer.self != Never.self else {
-            throw CoordinatorError(
-                .notAsking,
-                "\(node.coordinatorName) asked \(screen.screenName), which answers nothing (its Answer is Never). Show "
-                    + "it with flow.present(_:on:), or give the screen an Answer type.")
-        }
-        let dismissesAfterAnswer = afterAnswer == .dismiss
-        let presentation = try await present(
-            screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic,
-            expecting: ExpectedAnswer(S.Answer.self))
-        let reply: Presentation.Reply
-        do {
-            reply = try await presentation.reply()
-        } catch {
-            // Cancelled: refuse later answers, but keep one that already arrived.
-            let early = presentation.abandonAsk()
-            if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
-            guard let early else { throw error }
-            reply = .answered(early)
-        }
-        switch reply {
-        case .dismissed(let reason):
-            throw FlowDismissed(reason: reason)
-        case .answered(let value):
-            if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
-            guard let answer = value as? S.Answer else {
-                preconditionFailure("Presentation.answer(_:) accepted a \(type(of: value)), not a \(S.Answer.self)")
-            }
-            return answer
-        }
-    }
-
     /// The presentations this coordinator owns that are on screen (or being shown), in
     /// the order it made them.
     public var presentations: [Presentation] {
         node.state.withLock { $0.presentations }
     }
-}
-
-/// What `Flow.ask(_:on:then:)` does with its screen once it has answered.
-public enum AfterAnswer: Sendable, Hashable {
-    /// Dismiss it: a question, a picker, an alert. It is an auxiliary presentation.
-    case dismiss
-    /// Leave it on the screen, owned by the coordinator: a step of a form on a navigation
-    /// stack that a person can go back to.
-    case keep
 }

@@ -1,0 +1,119 @@
+extension Node {
+    /// Creates a presentation of `screen` owned by this node and records it, before the
+    /// presenter shows it, so that a teardown that starts meanwhile knows about it.
+    func makePresentation(
+        _ screen: any Screen,
+        on presenter: any Presenter,
+        role: PresentationRole,
+        expecting expectedAnswer: ExpectedAnswer? = nil
+    ) throws(CoordinatorError) -> Presentation {
+        // Lock order: take the id from the tree before taking this node's lock.
+        let id = PresentationID(rawValue: context?.makeID() ?? 0)
+        return try state.withLock { state throws(CoordinatorError) -> Presentation in
+            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
+            return Self.record(
+                screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, in: &state)
+        }
+    }
+
+    /// Creates presentations of `screens` as one step: either the flow runs and all are
+    /// recorded, or none is. The first gets `firstRole`, the others `.automatic`.
+    func makePresentations(
+        _ screens: [any Screen],
+        on presenter: any Presenter,
+        firstRole: PresentationRole
+    ) throws(CoordinatorError) -> [Presentation] {
+        // Lock order: take the ids from the tree before taking this node's lock.
+        let ids = context?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
+        return try state.withLock { state throws(CoordinatorError) -> [Presentation] in
+            try state.machine.checkRunning(
+                to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: Self.name(state))
+            return zip(screens, ids).enumerated().map { index, element in
+                Self.record(
+                    element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
+                    on: presenter, owner: self, expecting: nil, in: &state)
+            }
+        }
+    }
+
+    /// Creates a presentation owned by `owner` and records it in `state`.
+    private static func record(
+        _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
+        expecting expectedAnswer: ExpectedAnswer?, in state: inout State
+    ) -> Presentation {
+        let isMain =
+            switch role {
+            case .automatic: !state.hasMain
+            case .main: true
+            case .auxiliary: false
+            }
+        state.hasMain = state.hasMain || isMain
+        let presentation = Presentation(
+            id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer)
+        state.presentations.append(presentation)
+        return presentation
+    }
+
+    /// The presenter has shown `presentation`. If this coordinator's teardown began while
+    /// it was being shown, it is dismissed again and `flowEnded` is thrown.
+    func didPresent(_ presentation: Presentation) async throws {
+        switch presentation.markPresented() {
+        case .presented:
+            return
+        case .alreadyGone(let reason):
+            // Reported dismissed while it was being shown: the dismissal is already told.
+            // If the teardown had claimed it, this flow has ended: say so, as below.
+            if reason == .tornDown { try checkRunning(toPresent: presentation) }
+        case .tearDown:
+            await presentation.performDismissal(.tornDown)
+            try checkRunning(toPresent: presentation)
+        }
+    }
+
+    private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
+        try state.withLock { state throws(CoordinatorError) in
+            try state.machine.checkRunning(
+                to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
+        }
+    }
+
+    /// `presentation` was never shown (the presenter threw, or a batch it belonged to
+    /// failed): forget it, and give the main role back if it had it.
+    func presentationFailed(_ presentation: Presentation) {
+        state.withLock { state in
+            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
+                state.presentations.remove(at: index)
+            }
+            if presentation.isMain && !state.presentations.contains(where: { $0.isMain }) {
+                state.hasMain = false
+            }
+        }
+        presentation.markFailed()
+    }
+}
+
+extension Node: PresentationOwner {
+    func announcePresented(
+        _ presentation: Presentation,
+        in criticalSection: (_ announce: () -> Void) -> Presentation.PresentedResult
+    ) -> Presentation.PresentedResult {
+        let event = context?.prepare(self, .presented(presentation.info))
+        return criticalSection { event?.send() }
+    }
+
+    func announceDismissed(_ presentation: Presentation, reason: DismissalReason) {
+        context?.emit(self, .dismissed(presentation.info, reason))
+    }
+
+    func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
+        let endsFlow = state.withLock { state -> Bool in
+            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
+                state.presentations.remove(at: index)
+            }
+            return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
+        }
+        if endsFlow {
+            requestEnd(.dismissed(reason))
+        }
+    }
+}

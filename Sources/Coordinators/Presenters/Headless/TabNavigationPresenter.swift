@@ -1,0 +1,101 @@
+import Observation
+
+/// A headless tab bar whose tabs each hold a navigation stack (JLCoordinator's
+/// `TabNavigationPresenter`, Director's `startEmbedded(children:)` with a tab bar).
+///
+/// As `TabPresenter`, but each tab's presenter is a `NavigationPresenter`: the first screen
+/// a tab's coordinator presents is the tab's root, later ones are pushed, and each tab
+/// keeps its own stack while another tab is used. A person's tap on the selected tab pops
+/// its stack to the root, as UIKit does (`.byUser`, confirmations asked). Not bound to the
+/// main actor.
+///
+/// ```text
+///   ┌ Home [Feed, Post] ┬ Search [Results] ┬ Profile [Me] ┐   selected: 1
+///   └ userSelectTab(0) ──▶ selected: 0 ── userSelectTab(0) ──▶ Home [Feed] (Post: .byUser)
+/// ```
+public final class TabNavigationPresenter: Observable, Sendable {
+    /// One tab, as plain values.
+    public struct Tab: Sendable, Hashable {
+        /// What the tab bar shows for it.
+        public var item: TabItem
+        /// The tab's navigation stack, root first.
+        public var stack: [Presentation] = []
+    }
+
+    /// The tab bar as plain values. Each tab's stack is read from its presenter in turn, so
+    /// it is consistent tab by tab (not one atomic snapshot of all tabs).
+    public struct State: Sendable, Hashable {
+        /// The tabs, in the order the bar shows them.
+        public var tabs: [Tab]
+        /// The selected tab's index.
+        public var selectedIndex: Int
+        /// Counts the changes applied; any tab's stack changing adds one.
+        public var revision: Int
+
+        /// The selected tab, if there are tabs.
+        public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+    }
+
+    /// A name for logs and snapshots.
+    public var name: String { bar.name }
+    private let bar: TabBar<NavigationPresenter>
+
+    /// Creates a tab bar with one empty stack per item, in that order; the first is selected.
+    public init(name: String = "tabs", items: [TabItem]) {
+        bar = TabBar(name: name, items: items)
+    }
+
+    /// The tab bar now (observable: reading it observes the bar and every tab's stack).
+    public var state: State {
+        let own = bar.own
+        return State(
+            tabs: zip(own.items, bar.parts).map { Tab(item: $0, stack: $1.state.stack) },
+            selectedIndex: own.selectedIndex, revision: own.revision)
+    }
+
+    /// The navigation stack of tab `index`: hand it to the child coordinator of that tab.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    public func presenter(forTab index: Int) throws(CoordinatorError) -> NavigationPresenter {
+        try bar.part(index)
+    }
+
+    /// Selects tab `index`, as the app does. Its stack stays as it is.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    /// Cancellation: applied at once; not affected.
+    public func select(_ index: Int) async throws(CoordinatorError) {
+        try bar.select(index)
+    }
+
+    /// Does what a person's tap on tab `index` does: selects it; if it was already
+    /// selected, pops its stack to the root (each popped presentation reports `.byUser`,
+    /// after its confirmation agreed). Returns whether anything changed.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab, `gestureInProgress`
+    /// if the tab's stack has an interactive gesture in progress.
+    /// Cancellation: confirmations run in the calling task; one that throws refuses the pop.
+    @discardableResult
+    public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
+        guard try bar.select(index) else { return true }
+        return try await bar.parts[index].userPopToRoot()
+    }
+
+    /// Replaces tab `index`'s item: a new title, image or badge.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    /// Cancellation: applied at once; not affected.
+    public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
+        try bar.setItem(item, at: index)
+    }
+
+    /// Returns once `condition` holds for the tab bar (at once if it holds now).
+    ///
+    /// `condition` is evaluated after each change, outside the presenters' locks, possibly
+    /// on another thread; keep it quick and free of side effects.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
+        try await bar.waitUntil(condition) { [self] in state }
+    }
+}

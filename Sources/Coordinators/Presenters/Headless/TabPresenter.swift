@@ -1,0 +1,100 @@
+import Observation
+
+/// A headless tab bar whose tabs each show one screen (JLCoordinator's `TabPresenter`,
+/// BBCoordinators' `tabBarScreens`).
+///
+/// Not itself a `Presenter`: a container of presenters, one per tab. Create it with the
+/// tabs' items, in the order the bar shows them; show it as the parent's main screen; hand
+/// each child coordinator the presenter of its tab (`presenter(forTab:)`, a
+/// `SlotPresenter`); start the children concurrently (`flow.start`). Each tab's flow lives
+/// and ends on its own; when the parent ends (its tab bar screen gone, say), its children
+/// — and so every tab's screen — are torn down with it. `select(_:)` is the app's
+/// selection, `userSelectTab(_:)` a person's tap. Not bound to the main actor.
+///
+/// ```text
+///   ┌ Feed [FeedScreen] ┬ Search [SearchScreen] ┬ Profile (empty) ┐   selected: 0
+///   └──────────────────── userSelectTab(1) ──▶ selected: 1 ───────┘
+/// ```
+public final class TabPresenter: Observable, Sendable {
+    /// One tab, as plain values.
+    public struct Tab: Sendable, Hashable {
+        /// What the tab bar shows for it.
+        public var item: TabItem
+        /// The screen the tab shows, if any.
+        public var presentation: Presentation?
+    }
+
+    /// The tab bar as plain values. Each tab's content is read from its presenter in turn,
+    /// so it is consistent tab by tab (not one atomic snapshot of all tabs).
+    public struct State: Sendable, Hashable {
+        /// The tabs, in the order the bar shows them.
+        public var tabs: [Tab]
+        /// The selected tab's index.
+        public var selectedIndex: Int
+        /// Counts the changes applied; any tab changing adds one.
+        public var revision: Int
+
+        /// The selected tab, if there are tabs.
+        public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+    }
+
+    /// A name for logs and snapshots.
+    public var name: String { bar.name }
+    private let bar: TabBar<SlotPresenter>
+
+    /// Creates a tab bar with one empty tab per item, in that order; the first is selected.
+    public init(name: String = "tabs", items: [TabItem]) {
+        bar = TabBar(name: name, items: items)
+    }
+
+    /// The tab bar now (observable: reading it observes the bar and every tab).
+    public var state: State {
+        let own = bar.own
+        return State(
+            tabs: zip(own.items, bar.parts).map { Tab(item: $0, presentation: $1.state.presentation) },
+            selectedIndex: own.selectedIndex, revision: own.revision)
+    }
+
+    /// The presenter of tab `index`: hand it to the child coordinator whose screen goes there.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    public func presenter(forTab index: Int) throws(CoordinatorError) -> SlotPresenter {
+        try bar.part(index)
+    }
+
+    /// Selects tab `index`, as the app does.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    /// Cancellation: applied at once; not affected.
+    public func select(_ index: Int) async throws(CoordinatorError) {
+        try bar.select(index)
+    }
+
+    /// Does what a person's tap on tab `index` does: selects it. Returns whether the
+    /// selection changed.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    /// Cancellation: applied at once; not affected.
+    @discardableResult
+    public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
+        try !bar.select(index)
+    }
+
+    /// Replaces tab `index`'s item: a new title, image or badge.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    /// Cancellation: applied at once; not affected.
+    public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
+        try bar.setItem(item, at: index)
+    }
+
+    /// Returns once `condition` holds for the tab bar (at once if it holds now).
+    ///
+    /// `condition` is evaluated after each change, outside the presenters' locks, possibly
+    /// on another thread; keep it quick and free of side effects.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
+        try await bar.waitUntil(condition) { [self] in state }
+    }
+}

@@ -1,0 +1,55 @@
+/// A coordinator's handle into the runtime: runs children, presents screens, finishes.
+///
+/// Each coordinator declares its own: `let flow = Flow<Output>()`. The handle is a small
+/// value; copies refer to the same flow. Its methods may be called from any task, such as
+/// a screen's action calling an actor method of the coordinator: children started there
+/// still run as child tasks of this coordinator's task, and end with it.
+public struct Flow<Output: Sendable>: Sendable {
+    let node: Node
+
+    /// Creates the flow of a coordinator that has not run yet.
+    public init() { node = Node() }
+
+    /// Where this flow is in its lifecycle.
+    public var state: FlowState { node.state.withLock { $0.machine.phase } }
+
+    /// This flow's identifier in its tree (`#0` until it runs).
+    public var id: CoordinatorID { node.id }
+
+    // MARK: Finishing
+
+    /// Ends this flow with `output` (event style). The runtime then cancels `start()` and
+    /// the children, dismisses the remaining presentations, and hands `output` to the
+    /// parent; `flow.finished` returns `output` meanwhile.
+    ///
+    /// Returns at once; it does not wait for the teardown. Throws `CoordinatorError`
+    /// `alreadyFinished` if the flow has already ended (for whatever reason), `notRunning`
+    /// if its coordinator has not been run.
+    public func finish(with output: Output) throws {
+        try node.finish(.finished(output))
+    }
+
+    /// Ends this flow with `error` (event style), like `finish(with:)`; the parent's
+    /// `run` throws `error`.
+    public func finish(throwing error: any Error) throws {
+        try node.finish(.failed(error))
+    }
+
+    /// Suspends until the flow ends, then returns the output given to `finish(with:)`, or
+    /// throws what ended it (`finish(throwing:)`'s error, `CancellationError`,
+    /// `FlowDismissed`). Event-style coordinators return it from `start()`.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    public var finished: Output {
+        get async throws {
+            try FlowOutcome<Output>(try await node.endRequested()).get()
+        }
+    }
+}
+
+extension Flow where Output == Void {
+    /// Ends this flow (event style); see `finish(with:)`.
+    public func finish() throws {
+        try finish(with: ())
+    }
+}
