@@ -279,3 +279,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+extension Collection<Presentation> {
+    /// Reports each removed presentation, most recent first.
+    func reportDismissals(_ reason: DismissalReason) {
+        for presentation in reversed() {
+            presentation.reportDismissal(reason)
+        }
+    }
+}

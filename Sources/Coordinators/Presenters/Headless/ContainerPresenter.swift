@@ -76,7 +76,7 @@ public final class ContainerPresenter: Observable, Sendable {
     }
 
     /// The container now: each slot's content, read from the slots.
-    public var state: State { compose(store.read(self, \.ownState)) }
+    public var state: State { compose(store.observed) }
 
     /// The presenter of the slot named `name`: hand it to the child whose screen goes there.
     ///
@@ -89,18 +89,13 @@ public final class ContainerPresenter: Observable, Sendable {
         return parts[index]
     }
 
-    /// Returns once `condition` holds for the container (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenter's lock, possibly
-    /// on another thread; keep it quick and free of side effects.
+    /// Returns once `condition` holds for the container (at once if it holds now); see
+    /// "Waiting for a state" in `Guides/Presenters.md`.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await store.waitUntil { [self] own in condition(compose(own)) }
     }
-
-    /// Only for Observation: the revision is all the container's own state.
-    var ownState: ContainerRevision { store.state }
 
     private func compose(_ own: ContainerRevision) -> State {
         State(

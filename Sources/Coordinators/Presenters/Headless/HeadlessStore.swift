@@ -13,13 +13,17 @@ extension HeadlessState {
     mutating func settle() {}
 }
 
-/// The state of a headless presenter: one lock, Observation, and waiters for conditions.
+/// The state of a headless presenter: one lock, Observation, and waiters for conditions —
+/// what every headless presenter is built on, written once.
 ///
 /// Every change is one critical section, so concurrent calls are applied one at a time, in
 /// the order they take the lock, and each adds one to `revision`. After a change, outside
 /// the lock, the store tells Observation, resumes the waiters whose condition now holds, and
 /// tells the container the presenter belongs to, if any (a tab of a tab bar).
-final class HeadlessStore<State: HeadlessState>: Sendable {
+///
+/// The store is the object Observation sees: a presenter's `state` reads `observed`, so a
+/// view that reads it is told of every change the store applies.
+final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     private struct Waiter {
         let id: UInt64
         let condition: @Sendable (State) -> Bool
@@ -46,18 +50,17 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
     /// The state, without telling Observation.
     var state: State { box.withLock { $0.state } }
 
-    /// The state, as an observed read of `subject[keyPath: keyPath]`.
-    func read<Subject: Observable>(_ subject: Subject, _ keyPath: KeyPath<Subject, State>) -> State {
-        registrar.access(subject, keyPath: keyPath)
+    /// The state, as an observed read: what a presenter's public `state` returns.
+    var observed: State {
+        registrar.access(self, keyPath: \.state)
         return state
     }
 
-    /// Applies `change` as one step, published as a mutation of `subject[keyPath: keyPath]`.
+    /// Applies `change` as one step.
     ///
     /// `change` returns its result and whether it changed anything; if it did not (or it
     /// threw), the revision stays and nobody — Observation, waiters, container — is told.
-    func mutate<Subject: Observable, Result, Failure: Error>(
-        _ subject: Subject, _ keyPath: KeyPath<Subject, State>,
+    func update<Result, Failure: Error>(
         _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
     ) throws(Failure) -> Result {
         let (result, notify) = try box.withLock { box throws(Failure) -> (Result, (State, [Waiter])?) in
@@ -72,17 +75,16 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
         // included) already counting this change. Observation is told after the fact (the
         // change is applied), so a view that re-reads on `willSet` sees the new state.
         containerDidChange?()
-        registrar.withMutation(of: subject, keyPath: keyPath) {}
+        registrar.withMutation(of: self, keyPath: \.state) {}
         resumeWaiters(waiters, satisfiedBy: state)
         return result
     }
 
-    /// `mutate` for changes that always change something.
-    func mutate<Subject: Observable, Result, Failure: Error>(
-        _ subject: Subject, _ keyPath: KeyPath<Subject, State>,
+    /// `update` for changes that always change something.
+    func mutate<Result, Failure: Error>(
         always change: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try mutate(subject, keyPath) { state throws(Failure) in (try change(&state), true) }
+        try update { state throws(Failure) in (try change(&state), true) }
     }
 
     /// A part of this presenter changed (a tab's stack): counts it as a change and re-checks
@@ -130,15 +132,6 @@ final class HeadlessStore<State: HeadlessState>: Sendable {
             box.withLock { box in
                 box.waiters.firstIndex { $0.id == id }.map { box.waiters.remove(at: $0).continuation }
             }
-        }
-    }
-}
-
-extension Collection<Presentation> {
-    /// Reports each removed presentation, most recent first.
-    func reportDismissals(_ reason: DismissalReason) {
-        for presentation in reversed() {
-            presentation.reportDismissal(reason)
         }
     }
 }

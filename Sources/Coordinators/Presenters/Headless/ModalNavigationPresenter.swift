@@ -11,6 +11,10 @@ import Observation
 /// `flow.dismiss`, or its teardown) takes the whole modal away, the presentations above
 /// reporting `.byCoordinator`. Not bound to the main actor.
 ///
+/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
+/// does not affect them — except a person's gestures, whose confirmations run in the calling
+/// task and see its cancellation (a confirmation that throws refuses the gesture).
+///
 /// ```text
 ///   (none) ──present(A)──▶ modal [A] ──present(B)──▶ modal [A, B] ──userDismiss()──▶ (none)
 ///                                                                   (B, A: .byUser)
@@ -20,14 +24,14 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     public typealias State = NavigationPresenter.State
 
     /// A name for logs and snapshots.
-    public let name: String
-    private let store = HeadlessStore(State())
+    public var name: String { core.name }
+    private let core: NavigationStack
 
     /// Creates a modal navigation that is not shown yet.
-    public init(name: String = "modal navigation") { self.name = name }
+    public init(name: String = "modal navigation") { core = NavigationStack(name: name) }
 
     /// The current stack.
-    public var state: State { store.read(self, \.state) }
+    public var state: State { core.store.observed }
 
     /// The presentations on the modal's stack, root first.
     public var stack: [Presentation] { state.stack }
@@ -35,83 +39,49 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// Whether the modal is up: its stack is not empty.
     public var isShown: Bool { !state.stack.isEmpty }
 
-    /// Returns once `condition` holds for the stack (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenter's lock (it may read
-    /// the presenter), possibly on another thread; keep it quick and free of side effects.
+    /// Returns once `condition` holds for the stack (at once if it holds now); see
+    /// "Waiting for a state" in `Guides/Presenters.md`.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil(condition)
+        try await core.store.waitUntil(condition)
     }
 
     // MARK: Presenter
 
-    /// Shows the modal with `presentation` as its root, or pushes it if the modal is up.
-    /// Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Shows the modal with `presentation` as its root, or pushes it if the modal is up; at
+    /// once. Called by the runtime.
     public func present(_ presentation: Presentation) async throws {
-        store.push(presentation, on: self, \.state)
+        core.store.push(presentation)
     }
 
-    /// Removes `presentation`; if it is the root, the whole modal goes, and the
+    /// Removes `presentation`, at once; if it is the root, the whole modal goes, and the
     /// presentations above it report `.byCoordinator`. Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        store.remove(presentation, on: self, \.state, takingAbove: { index in index == 0 })
+        core.store.remove(presentation, takingAbove: { index in index == 0 })
     }
 
-    // MARK: Coordinator operations
+    // MARK: Coordinator operations and a person's gestures inside the modal
 
-    /// Pops the top presentation; it reports `.byCoordinator`. Popping the root closes
-    /// the modal.
-    ///
-    /// Throws `CoordinatorError` `nothingToPop` if the modal is not shown.
-    /// Cancellation: applied at once; not affected.
-    public func pop() async throws(CoordinatorError) {
-        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try StackRules.topCount(stack, on: name, operation: "pop()")
-        }
-    }
+    /// As `NavigationPresenter.pop()`; popping the root closes the modal. Throws
+    /// `nothingToPop` if the modal is not shown.
+    public func pop() async throws(CoordinatorError) { try core.pop() }
 
-    /// Pops every presentation above `presentation`; they report `.byCoordinator`.
-    ///
-    /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
-    /// Cancellation: applied at once; not affected.
-    public func pop(to presentation: Presentation) async throws(CoordinatorError) {
-        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
-        }
-    }
+    /// As `NavigationPresenter.pop(to:)`.
+    public func pop(to presentation: Presentation) async throws(CoordinatorError) { try core.pop(to: presentation) }
 
-    /// Pops everything above the root; it all reports `.byCoordinator`.
-    ///
-    /// Throws `CoordinatorError` `nothingToPop` if the modal is not shown.
-    /// Cancellation: applied at once; not affected.
-    public func popToRoot() async throws(CoordinatorError) {
-        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try StackRules.countAboveRoot(stack, on: name)
-        }
-    }
+    /// As `NavigationPresenter.popToRoot()`. Throws `nothingToPop` if the modal is not shown.
+    public func popToRoot() async throws(CoordinatorError) { try core.popToRoot() }
 
-    // MARK: User gestures
-
-    /// A back button or completed swipe back inside the modal: pops the top presentation,
-    /// which reports `.byUser`. Returns `false`, changing nothing, if its confirmation
-    /// refused.
-    ///
-    /// Throws `CoordinatorError` `nothingToPop` with less than two presentations,
-    /// `gestureInProgress` while an interactive gesture has not ended.
-    /// Cancellation: a confirmation runs in the calling task; if it throws, the gesture is
-    /// refused.
+    /// As `NavigationPresenter.userPop()`: a back button or completed swipe back inside the
+    /// modal.
     @discardableResult
-    public func userPop() async throws(CoordinatorError) -> Bool {
-        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            try StackRules.backCount(stack, on: name)
-        }
-    }
+    public func userPop() async throws(CoordinatorError) -> Bool { try await core.userPop() }
+
+    /// As `NavigationPresenter.beginUserPop()`: a swipe back inside the modal, begun.
+    public func beginUserPop() throws(CoordinatorError) -> UserGesture { try core.beginUserPop() }
+
+    // MARK: A person's swipe down
 
     /// A swipe down: dismisses the whole modal; every presentation reports `.byUser`,
     /// most recent first. Returns `false`, changing nothing, if a confirmation refused (or
@@ -122,19 +92,8 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userDismiss() async throws(CoordinatorError) -> Bool {
-        try await store.removeTopByUser(on: self, \.state, keeping: 0) { stack throws(CoordinatorError) in
+        try await core.store.removeTopByUser(keeping: 0) { stack throws(CoordinatorError) in
             try wholeStack(stack)
-        }
-    }
-
-    /// A person starts swiping back inside the modal: the gesture to `complete()` or
-    /// `cancel()`.
-    ///
-    /// Throws `CoordinatorError` `nothingToPop` with less than two presentations,
-    /// `gestureInProgress` if another gesture has not ended.
-    public func beginUserPop() throws(CoordinatorError) -> UserGesture {
-        try store.beginUserGesture(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            try StackRules.backCount(stack, on: name)
         }
     }
 
@@ -144,7 +103,7 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `nothingToDismiss` if the modal is not shown,
     /// `gestureInProgress` if another gesture has not ended.
     public func beginUserDismiss() throws(CoordinatorError) -> UserGesture {
-        try store.beginUserGesture(on: self, \.state, keeping: 0) { stack throws(CoordinatorError) in
+        try core.store.beginUserGesture(keeping: 0) { stack throws(CoordinatorError) in
             try wholeStack(stack)
         }
     }

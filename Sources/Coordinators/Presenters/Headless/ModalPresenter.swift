@@ -42,34 +42,28 @@ public final class ModalPresenter: Presenter, Observable {
     public init(name: String = "modal") { self.name = name }
 
     /// The current modal chain.
-    public var state: State { store.read(self, \.state) }
+    public var state: State { store.observed }
 
     /// The presentations shown, bottom first.
     public var modals: [Presentation] { state.modals }
 
-    /// Returns once `condition` holds for the chain (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenter's lock (it may read
-    /// the presenter), possibly on another thread; keep it quick and free of side effects.
+    /// Returns once `condition` holds for the chain (at once if it holds now); see
+    /// "Waiting for a state" in `Guides/Presenters.md`.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await store.waitUntil(condition)
     }
 
-    /// Presents `presentation` over the top of the chain. Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Presents `presentation` over the top of the chain, at once. Called by the runtime.
     public func present(_ presentation: Presentation) async throws {
-        store.push(presentation, on: self, \.state)
+        store.push(presentation)
     }
 
-    /// Dismisses `presentation` and, as UIKit does, everything presented over it; those
-    /// report `.byCoordinator`. Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Dismisses `presentation` and, as UIKit does, everything presented over it, at once;
+    /// those report `.byCoordinator`. Called by the runtime.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        store.remove(presentation, on: self, \.state, takingAbove: { _ in true })
+        store.remove(presentation, takingAbove: { _ in true })
     }
 
     /// Does what a person's swipe down does: dismisses the top presentation, which
@@ -83,7 +77,7 @@ public final class ModalPresenter: Presenter, Observable {
     /// it throws, the gesture is refused.
     @discardableResult
     public func userDismiss() async throws(CoordinatorError) -> Bool {
-        try await store.removeTopByUser(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
+        try await store.removeTopByUser(keeping: 0) { modals throws(CoordinatorError) in
             try topCount(modals)
         }
     }
@@ -95,7 +89,7 @@ public final class ModalPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented,
     /// `gestureInProgress` if another gesture has not ended.
     public func beginUserDismiss() throws(CoordinatorError) -> UserGesture {
-        try store.beginUserGesture(on: self, \.state, keeping: 0) { modals throws(CoordinatorError) in
+        try store.beginUserGesture(keeping: 0) { modals throws(CoordinatorError) in
             try topCount(modals)
         }
     }

@@ -13,6 +13,10 @@ import Observation
 /// atomically, in the order the calls arrive; a user gesture first asks its confirmations
 /// (other calls go on meanwhile), then re-checks the stack and applies itself atomically.
 ///
+/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
+/// does not affect them — except a person's gestures, whose confirmations run in the calling
+/// task and see its cancellation (a confirmation that throws refuses the gesture).
+///
 /// ```text
 ///   [Home] ──present(Detail)──▶ [Home, Detail] ──userPop()──▶ [Home]   (Detail: .byUser)
 /// ```
@@ -35,8 +39,8 @@ public final class NavigationPresenter: Presenter, Observable {
     }
 
     /// A name for logs and snapshots.
-    public let name: String
-    let store: HeadlessStore<State>
+    public var name: String { core.name }
+    let core: NavigationStack
 
     /// Creates an empty stack.
     public convenience init(name: String = "navigation") {
@@ -46,40 +50,33 @@ public final class NavigationPresenter: Presenter, Observable {
     /// With `containerDidChange`, a part of a container (a tab, a slot) whose changes are
     /// also changes of its container.
     init(name: String, containerDidChange: (@Sendable () -> Void)?) {
-        self.name = name
-        store = HeadlessStore(State(), containerDidChange: containerDidChange)
+        core = NavigationStack(name: name, containerDidChange: containerDidChange)
     }
 
     /// The current stack.
-    public var state: State { store.read(self, \.state) }
+    public var state: State { core.store.observed }
 
     /// The presentations on the stack, root first.
     public var stack: [Presentation] { state.stack }
 
-    /// Returns once `condition` holds for the stack (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenter's lock (it may read
-    /// the presenter), possibly on another thread; keep it quick and free of side effects.
+    /// Returns once `condition` holds for the stack (at once if it holds now); see
+    /// "Waiting for a state" in `Guides/Presenters.md`.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        try await store.waitUntil(condition)
+        try await core.store.waitUntil(condition)
     }
 
     // MARK: Presenter
 
-    /// Pushes `presentation` (the first becomes the root). Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Pushes `presentation` (the first becomes the root), at once. Called by the runtime.
     public func present(_ presentation: Presentation) async throws {
-        store.push(presentation, on: self, \.state)
+        core.store.push(presentation)
     }
 
-    /// Removes `presentation` from wherever it is in the stack. Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Removes `presentation` from wherever it is in the stack, at once. Called by the runtime.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        store.remove(presentation, on: self, \.state)
+        core.store.remove(presentation)
     }
 
     // MARK: Coordinator operations
@@ -87,32 +84,23 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Pops the top presentation; it reports `.byCoordinator`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
-    /// Cancellation: applied at once; not affected.
     public func pop() async throws(CoordinatorError) {
-        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try StackRules.topCount(stack, on: name, operation: "pop()")
-        }
+        try core.pop()
     }
 
     /// Pops every presentation above `presentation`; they report `.byCoordinator`, most
     /// recent first.
     ///
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
-    /// Cancellation: applied at once; not affected.
     public func pop(to presentation: Presentation) async throws(CoordinatorError) {
-        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
-        }
+        try core.pop(to: presentation)
     }
 
     /// Pops everything above the root; it all reports `.byCoordinator`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
-    /// Cancellation: applied at once; not affected.
     public func popToRoot() async throws(CoordinatorError) {
-        try store.popAll(on: self, \.state, reason: .byCoordinator) { stack throws(CoordinatorError) in
-            try StackRules.countAboveRoot(stack, on: name)
-        }
+        try core.popToRoot()
     }
 
     // MARK: User gestures
@@ -129,9 +117,7 @@ public final class NavigationPresenter: Presenter, Observable {
     /// it throws, the gesture is refused.
     @discardableResult
     public func userPop() async throws(CoordinatorError) -> Bool {
-        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            try StackRules.backCount(stack, on: name)
-        }
+        try await core.userPop()
     }
 
     /// Does what a long press on the back button does: pops every presentation above
@@ -146,10 +132,7 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Cancellation: as `userPop()`.
     @discardableResult
     public func userPop(to presentation: Presentation) async throws(CoordinatorError) -> Bool {
-        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            if case .leaving = presentation.userDismissalCheck(), !stack.contains(presentation) { return 0 }
-            return try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
-        }
+        try await core.userPop(to: presentation)
     }
 
     /// What a person's tap on the selected tab does to its stack: pops everything above the
@@ -159,7 +142,7 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `gestureInProgress` while an interactive gesture has not ended.
     func userPopToRoot() async throws(CoordinatorError) -> Bool {
-        try await store.removeTopByUser(on: self, \.state, keeping: 1) { stack in max(stack.count - 1, 0) }
+        try await core.store.removeTopByUser(keeping: 1) { stack in max(stack.count - 1, 0) }
     }
 
     /// A person starts swiping the top presentation away: returns the gesture, to
@@ -169,21 +152,17 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Throws `CoordinatorError` `nothingToPop` if the stack holds less than two
     /// presentations, `gestureInProgress` if another gesture has not ended.
     public func beginUserPop() throws(CoordinatorError) -> UserGesture {
-        try store.beginUserGesture(on: self, \.state, keeping: 1) { stack throws(CoordinatorError) in
-            try StackRules.backCount(stack, on: name)
-        }
+        try core.beginUserPop()
     }
 
     // MARK: Internals
 
     /// Replaces the whole stack; returns what was removed. Used by `Flow.setStack`.
     func replaceStack(with presentations: [Presentation]) -> [Presentation] {
-        store.mutate(
-            self, \.state,
-            always: { state in
-                let removed = state.stack.filter { !presentations.contains($0) }
-                state.stack = presentations
-                return removed
-            })
+        core.store.mutate(always: { state in
+            let removed = state.stack.filter { !presentations.contains($0) }
+            state.stack = presentations
+            return removed
+        })
     }
 }

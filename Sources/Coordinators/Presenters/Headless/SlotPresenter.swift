@@ -46,43 +46,35 @@ public final class SlotPresenter: Presenter, Observable {
     }
 
     /// What the slot shows now.
-    public var state: State { store.read(self, \.state) }
+    public var state: State { store.observed }
 
     /// The presentation shown, if any.
     public var presentation: Presentation? { state.presentation }
 
-    /// Returns once `condition` holds for the slot (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenter's lock, possibly
-    /// on another thread; keep it quick and free of side effects.
+    /// Returns once `condition` holds for the slot (at once if it holds now); see
+    /// "Waiting for a state" in `Guides/Presenters.md`.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await store.waitUntil(condition)
     }
 
-    /// Shows `presentation` in place of what was shown, which reports `.replaced`. Called
-    /// by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Shows `presentation` in place of what was shown, which reports `.replaced`; at once.
+    /// Called by the runtime.
     public func present(_ presentation: Presentation) async throws {
-        let replaced = store.mutate(
-            self, \.state,
-            always: { state in
-                defer { state.presentation = presentation }
-                return state.presentation
-            })
+        let replaced = store.mutate(always: { state in
+            defer { state.presentation = presentation }
+            return state.presentation
+        })
         replaced?.reportDismissal(.replaced)
     }
 
     /// What the slot shows: the next `present` replaces it.
     public var presentationReplacedByNextPresent: Presentation? { store.state.presentation }
 
-    /// Empties the slot if it shows `presentation`. Called by the runtime.
-    ///
-    /// Cancellation: applied at once; not affected.
+    /// Empties the slot if it shows `presentation`, at once. Called by the runtime.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        store.mutate(self, \.state) { state in
+        store.update { state in
             guard state.presentation == presentation else { return ((), changed: false) }
             state.presentation = nil
             return ((), changed: true)

@@ -1,5 +1,3 @@
-import Observation
-
 /// A tab bar's own state: items and selection.
 struct TabBarOwnState: HeadlessState {
     var items: [TabItem]
@@ -7,13 +5,15 @@ struct TabBarOwnState: HeadlessState {
     var revision = 0
 }
 
-/// The tab bar both tab presenters are made of: items, a selection, and one part per tab.
+/// The tab bar both tab presenters are made of, written once: items, a selection, and one
+/// part per tab (a `SlotPresenter` for `TabPresenter`, a `NavigationPresenter` for
+/// `TabNavigationPresenter`); the presenters' public methods hand their calls here.
 ///
 /// The parts hold each tab's content; the bar holds only items and selection, and its
-/// `revision` also counts its parts' changes. It is the object Observation sees for the
+/// `revision` also counts its parts' changes. Its store is what Observation sees for the
 /// bar's own changes; reading a tab presenter's `state` also reads (and so observes) each
 /// part.
-final class TabBar<Part: ContainerPart>: Observable, Sendable {
+final class TabBar<Part: ContainerPart>: Sendable {
     typealias OwnState = TabBarOwnState
     let name: String
     let parts: [Part]
@@ -28,9 +28,13 @@ final class TabBar<Part: ContainerPart>: Observable, Sendable {
         parts = items.map { Part(name: "\(name).\($0.title)", containerDidChange: { store.partDidChange() }) }
     }
 
-    /// The bar's own state, observed.
-    var own: OwnState { store.read(self, \.ownState) }
-    var ownState: OwnState { store.state }
+    /// The bar now, observed: each tab as `tab(item, part)` makes it from its item and its
+    /// part (reading the part observes it too), the selection and the revision.
+    func read<Tab>(_ tab: (TabItem, Part) -> Tab) -> TabBarState<Tab> {
+        let own = store.observed
+        return TabBarState(
+            tabs: zip(own.items, parts).map(tab), selectedIndex: own.selectedIndex, revision: own.revision)
+    }
 
     func part(_ index: Int) throws(CoordinatorError) -> Part {
         try check(index, in: store.state.items)
@@ -40,7 +44,7 @@ final class TabBar<Part: ContainerPart>: Observable, Sendable {
     /// Selects tab `index`; returns whether it was already selected.
     @discardableResult
     func select(_ index: Int) throws(CoordinatorError) -> Bool {
-        try store.mutate(self, \.ownState) { state throws(CoordinatorError) in
+        try store.update { state throws(CoordinatorError) in
             try check(index, in: state.items)
             let wasSelected = state.selectedIndex == index
             state.selectedIndex = index
@@ -49,12 +53,10 @@ final class TabBar<Part: ContainerPart>: Observable, Sendable {
     }
 
     func setItem(_ item: TabItem, at index: Int) throws(CoordinatorError) {
-        try store.mutate(
-            self, \.ownState,
-            always: { state throws(CoordinatorError) in
-                try check(index, in: state.items)
-                state.items[index] = item
-            })
+        try store.mutate(always: { state throws(CoordinatorError) in
+            try check(index, in: state.items)
+            state.items[index] = item
+        })
     }
 
     /// Waits until `condition` holds for the composed state `compose()` returns.

@@ -9,6 +9,10 @@ import Observation
 /// its stack to the root, as UIKit does (`.byUser`, confirmations asked). Not bound to the
 /// main actor.
 ///
+/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
+/// does not affect them — except a person's gestures, whose confirmations run in the calling
+/// task and see its cancellation (a confirmation that throws refuses the gesture).
+///
 /// ```text
 ///   ┌ Home [Feed, Post] ┬ Search [Results] ┬ Profile [Me] ┐   selected: 1
 ///   └ userSelectTab(0) ──▶ selected: 0 ── userSelectTab(0) ──▶ Home [Feed] (Post: .byUser)
@@ -22,36 +26,20 @@ public final class TabNavigationPresenter: Observable, Sendable {
         public var stack: [Presentation] = []
     }
 
-    /// The tab bar as plain values. Each tab's stack is read from its presenter in turn, so
-    /// it is consistent tab by tab (not one atomic snapshot of all tabs).
-    public struct State: Sendable, Hashable {
-        /// The tabs, in the order the bar shows them.
-        public var tabs: [Tab]
-        /// The selected tab's index.
-        public var selectedIndex: Int
-        /// Counts the changes applied; any tab's stack changing adds one.
-        public var revision: Int
-
-        /// The selected tab, if there are tabs.
-        public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
-    }
+    /// The tab bar as plain values.
+    public typealias State = TabBarState<Tab>
 
     /// A name for logs and snapshots.
     public var name: String { bar.name }
     private let bar: TabBar<NavigationPresenter>
 
-    /// Creates a tab bar with one empty stack per item, in that order; the first is selected.
+    /// As `TabPresenter.init(name:items:)`, with one empty stack per tab.
     public init(name: String = "tabs", items: [TabItem]) {
         bar = TabBar(name: name, items: items)
     }
 
     /// The tab bar now (observable: reading it observes the bar and every tab's stack).
-    public var state: State {
-        let own = bar.own
-        return State(
-            tabs: zip(own.items, bar.parts).map { Tab(item: $0, stack: $1.state.stack) },
-            selectedIndex: own.selectedIndex, revision: own.revision)
-    }
+    public var state: State { bar.read { Tab(item: $0, stack: $1.state.stack) } }
 
     /// The navigation stack of tab `index`: hand it to the child coordinator of that tab.
     ///
@@ -60,10 +48,7 @@ public final class TabNavigationPresenter: Observable, Sendable {
         try bar.part(index)
     }
 
-    /// Selects tab `index`, as the app does. Its stack stays as it is.
-    ///
-    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
-    /// Cancellation: applied at once; not affected.
+    /// As `TabPresenter.select(_:)`; the tab's stack stays as it is.
     public func select(_ index: Int) async throws(CoordinatorError) {
         try bar.select(index)
     }
@@ -81,20 +66,12 @@ public final class TabNavigationPresenter: Observable, Sendable {
         return try await bar.parts[index].userPopToRoot()
     }
 
-    /// Replaces tab `index`'s item: a new title, image or badge.
-    ///
-    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
-    /// Cancellation: applied at once; not affected.
+    /// As `TabPresenter.setItem(_:forTab:)`.
     public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
         try bar.setItem(item, at: index)
     }
 
-    /// Returns once `condition` holds for the tab bar (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenters' locks, possibly
-    /// on another thread; keep it quick and free of side effects.
-    ///
-    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    /// As `TabPresenter.waitUntil(_:)`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await bar.waitUntil(condition) { [self] in state }
     }

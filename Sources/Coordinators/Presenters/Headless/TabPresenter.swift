@@ -11,6 +11,9 @@ import Observation
 /// — and so every tab's screen — are torn down with it. `select(_:)` is the app's
 /// selection, `userSelectTab(_:)` a person's tap. Not bound to the main actor.
 ///
+/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
+/// does not affect them.
+///
 /// ```text
 ///   ┌ Feed [FeedScreen] ┬ Search [SearchScreen] ┬ Profile (empty) ┐   selected: 0
 ///   └──────────────────── userSelectTab(1) ──▶ selected: 1 ───────┘
@@ -24,19 +27,8 @@ public final class TabPresenter: Observable, Sendable {
         public var presentation: Presentation?
     }
 
-    /// The tab bar as plain values. Each tab's content is read from its presenter in turn,
-    /// so it is consistent tab by tab (not one atomic snapshot of all tabs).
-    public struct State: Sendable, Hashable {
-        /// The tabs, in the order the bar shows them.
-        public var tabs: [Tab]
-        /// The selected tab's index.
-        public var selectedIndex: Int
-        /// Counts the changes applied; any tab changing adds one.
-        public var revision: Int
-
-        /// The selected tab, if there are tabs.
-        public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
-    }
+    /// The tab bar as plain values.
+    public typealias State = TabBarState<Tab>
 
     /// A name for logs and snapshots.
     public var name: String { bar.name }
@@ -48,12 +40,7 @@ public final class TabPresenter: Observable, Sendable {
     }
 
     /// The tab bar now (observable: reading it observes the bar and every tab).
-    public var state: State {
-        let own = bar.own
-        return State(
-            tabs: zip(own.items, bar.parts).map { Tab(item: $0, presentation: $1.state.presentation) },
-            selectedIndex: own.selectedIndex, revision: own.revision)
-    }
+    public var state: State { bar.read { Tab(item: $0, presentation: $1.state.presentation) } }
 
     /// The presenter of tab `index`: hand it to the child coordinator whose screen goes there.
     ///
@@ -65,7 +52,6 @@ public final class TabPresenter: Observable, Sendable {
     /// Selects tab `index`, as the app does.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
-    /// Cancellation: applied at once; not affected.
     public func select(_ index: Int) async throws(CoordinatorError) {
         try bar.select(index)
     }
@@ -74,7 +60,6 @@ public final class TabPresenter: Observable, Sendable {
     /// selection changed.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
-    /// Cancellation: applied at once; not affected.
     @discardableResult
     public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
         try !bar.select(index)
@@ -83,15 +68,12 @@ public final class TabPresenter: Observable, Sendable {
     /// Replaces tab `index`'s item: a new title, image or badge.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
-    /// Cancellation: applied at once; not affected.
     public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
         try bar.setItem(item, at: index)
     }
 
-    /// Returns once `condition` holds for the tab bar (at once if it holds now).
-    ///
-    /// `condition` is evaluated after each change, outside the presenters' locks, possibly
-    /// on another thread; keep it quick and free of side effects.
+    /// Returns once `condition` holds for the tab bar (at once if it holds now); see
+    /// "Waiting for a state" in `Guides/Presenters.md`.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {

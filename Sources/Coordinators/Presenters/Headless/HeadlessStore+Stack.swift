@@ -1,5 +1,3 @@
-import Observation
-
 /// The state of a presenter shaped as a stack (`NavigationPresenter`,
 /// `ModalNavigationPresenter`, and `ModalPresenter`'s chain of modals).
 protocol StackState: HeadlessState {
@@ -20,25 +18,17 @@ extension StackState {
     }
 }
 
-/// A key path to a presenter's state, safe to keep in a gesture.
-typealias StateKeyPath<Subject, State> = KeyPath<Subject, State> & Sendable
-
 extension HeadlessStore where State: StackState {
     /// Pushes `presentation`.
-    func push<Subject: Observable>(
-        _ presentation: Presentation, on subject: Subject, _ keyPath: KeyPath<Subject, State>
-    ) {
-        mutate(subject, keyPath, always: { $0.stack.append(presentation) })
+    func push(_ presentation: Presentation) {
+        mutate(always: { $0.stack.append(presentation) })
     }
 
     /// Removes `presentation` from wherever it is, in one step with everything above it
     /// if `takesAbove(index)` says so — what was above then reports `.byCoordinator` (the
     /// runtime records `presentation`'s own reason).
-    func remove<Subject: Observable>(
-        _ presentation: Presentation, on subject: Subject, _ keyPath: KeyPath<Subject, State>,
-        takingAbove takesAbove: (_ index: Int) -> Bool = { _ in false }
-    ) {
-        let above = mutate(subject, keyPath) { state -> ([Presentation], changed: Bool) in
+    func remove(_ presentation: Presentation, takingAbove takesAbove: (_ index: Int) -> Bool = { _ in false }) {
+        let above = update { state -> ([Presentation], changed: Bool) in
             guard let index = state.stack.lastIndex(of: presentation) else { return ([], changed: false) }
             guard takesAbove(index) else {
                 state.stack.remove(at: index)
@@ -51,11 +41,10 @@ extension HeadlessStore where State: StackState {
     }
 
     /// Removes the top `count(stack)` presentations and reports them (most recent first).
-    func popAll<Subject: Observable>(
-        on subject: Subject, _ keyPath: KeyPath<Subject, State>, reason: DismissalReason,
-        count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
+    func popAll(
+        reason: DismissalReason, count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) {
-        let removed = try mutate(subject, keyPath) { state throws(CoordinatorError) in
+        let removed = try update { state throws(CoordinatorError) in
             let removed = Array(state.stack.suffix(try count(state.stack)))
             state.stack.removeLast(removed.count)
             return (removed, changed: !removed.isEmpty)
@@ -65,17 +54,14 @@ extension HeadlessStore where State: StackState {
 
     /// A person starts an interactive gesture over the top `count(stack)` presentations,
     /// leaving at least `minimumKept` below them.
-    func beginUserGesture<Subject: Observable & Sendable>(
-        on subject: Subject, _ keyPath: StateKeyPath<Subject, State>, keeping minimumKept: Int,
-        count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
+    func beginUserGesture(
+        keeping minimumKept: Int, count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) -> UserGesture {
-        let planned = try beginGesture(on: subject, keyPath, count: count)
+        let planned = try beginGesture(count: count)
         return UserGesture(
             planned,
-            complete: {
-                await self.completeGesture(on: subject, keyPath, planned, keeping: minimumKept)
-            },
-            cancel: { self.cancelGesture(on: subject, keyPath, planned) })
+            complete: { await self.completeGesture(planned, keeping: minimumKept) },
+            cancel: { self.cancelGesture(planned) })
     }
 }
 

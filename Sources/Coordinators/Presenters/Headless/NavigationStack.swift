@@ -1,0 +1,62 @@
+/// The operations of a navigation stack, written once for the two presenters that have one:
+/// `NavigationPresenter`, and `ModalNavigationPresenter` (a navigation stack in a modal).
+///
+/// Each operation is applied as one step of the store (see `HeadlessStore`); the presenters'
+/// public methods hand their calls here. The rules (what a back gesture may pop, what a pop
+/// needs) are those of `StackRules`.
+struct NavigationStack: Sendable {
+    /// The presenter's name, for messages.
+    let name: String
+    let store: HeadlessStore<NavigationPresenter.State>
+
+    init(name: String, containerDidChange: (@Sendable () -> Void)? = nil) {
+        self.name = name
+        store = HeadlessStore(NavigationPresenter.State(), containerDidChange: containerDidChange)
+    }
+
+    // MARK: Coordinator operations
+
+    func pop() throws(CoordinatorError) {
+        try store.popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
+            try StackRules.topCount(stack, on: name, operation: "pop()")
+        }
+    }
+
+    func pop(to presentation: Presentation) throws(CoordinatorError) {
+        try store.popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
+            try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
+        }
+    }
+
+    func popToRoot() throws(CoordinatorError) {
+        try store.popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
+            try StackRules.countAboveRoot(stack, on: name)
+        }
+    }
+
+    // MARK: A person's gestures
+
+    /// The back button, or a swipe back completed.
+    func userPop() async throws(CoordinatorError) -> Bool {
+        try await store.removeTopByUser(keeping: 1) { stack throws(CoordinatorError) in
+            try StackRules.backCount(stack, on: name)
+        }
+    }
+
+    /// A long press on the back button: back to `presentation`. A presentation that has left
+    /// the stack by the time the gesture lands (its flow was torn down, a coordinator popped
+    /// it) pops nothing.
+    func userPop(to presentation: Presentation) async throws(CoordinatorError) -> Bool {
+        try await store.removeTopByUser(keeping: 1) { stack throws(CoordinatorError) in
+            if case .leaving = presentation.userDismissalCheck(), !stack.contains(presentation) { return 0 }
+            return try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
+        }
+    }
+
+    /// A swipe back, begun.
+    func beginUserPop() throws(CoordinatorError) -> UserGesture {
+        try store.beginUserGesture(keeping: 1) { stack throws(CoordinatorError) in
+            try StackRules.backCount(stack, on: name)
+        }
+    }
+}
