@@ -5,3 +5,15 @@ enum EndCause: Sendable {
     case cancelled
     case dismissed(DismissalReason)
 }
+
+extension EndCause {
+    /// A few words for error messages: "finished", "failed: …", "cancelled", "dismissed byUser".
+    var summary: String {
+        switch self {
+        case .finished: "finished"
+        case .failed(let error): "failed: \(error)"
+        case .cancelled: "cancelled"
+        case .dismissed(let reason): "dismissed \(reason)"
+        }
+    }
+}

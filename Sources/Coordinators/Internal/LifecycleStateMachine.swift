@@ -89,15 +89,3 @@ struct LifecycleStateMachine {
 
     private var endedSummary: String { endCause?.summary ?? "not ended" }
 }
-
-extension EndCause {
-    /// A few words for error messages: "finished", "failed: …", "cancelled", "dismissed byUser".
-    var summary: String {
-        switch self {
-        case .finished: "finished"
-        case .failed(let error): "failed: \(error)"
-        case .cancelled: "cancelled"
-        case .dismissed(let reason): "dismissed \(reason)"
-        }
-    }
-}

@@ -1,0 +1,21 @@
+extension Node {
+    /// A lifecycle event as the runtime records it.
+    enum EventKind {
+        case started
+        case presented(PresentationInfo)
+        case dismissed(PresentationInfo, DismissalReason)
+        case ended(EndCause)
+
+        var `public`: LifecycleEvent.Kind {
+            switch self {
+            case .started: .started
+            case .presented(let info): .presented(info)
+            case .dismissed(let info, let reason): .dismissed(info, reason)
+            case .ended(.finished): .finished
+            case .ended(.failed(let error)): .failed(String(describing: error))
+            case .ended(.cancelled): .cancelled
+            case .ended(.dismissed(let reason)): .endedByDismissal(reason)
+            }
+        }
+    }
+}
