@@ -310,9 +310,3 @@ struct TeardownTests {
         #expect(journal.all == ["dismissal wait: CancellationError"])
     }
 }
-
-/// Waits until `count` screens have been presented, by reading the journal whenever the
-/// presenter records something. Event-driven: it polls nothing.
-func waitForScreens(_ count: Int, journal: Journal) async throws {
-    try await journal.waitUntil { entries in entries.filter { $0.hasPrefix("present ") }.count >= count }
-}
