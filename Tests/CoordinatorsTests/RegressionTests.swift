@@ -5,14 +5,9 @@ import Testing
 /// Races and edge cases found in review, each pinned by a test.
 @Suite(.timeLimit(.minutes(1)))
 struct RegressionTests {
-    actor Returns: Coordinator {
-        let flow = Flow<Int>()
-        let value: Int
-        init(_ value: Int) { self.value = value }
-        func start() async throws -> Int { value }
-    }
-
-    actor Burst: Coordinator {
+    /// Shows a screen, then (from `startTwoAndFinish`) hands over two children and finishes
+    /// in one actor turn.
+    actor FinishesAsItHandsOverTwoChildren: Coordinator {
         let flow = Flow<Int>()
         let navigation: NavigationPresenter
         init(_ navigation: NavigationPresenter) { self.navigation = navigation }
@@ -31,7 +26,7 @@ struct RegressionTests {
     @Test func childrenHandedOverInTheSameTurnAsFinishStillEnd() async throws {
         for _ in 0..<50 {
             let navigation = NavigationPresenter()
-            let burst = Burst(navigation)
+            let burst = FinishesAsItHandsOverTwoChildren(navigation)
             async let result = CoordinatorTree().run(burst)
             try await navigation.waitUntil { $0.stack.count == 1 }
             for handle in try await burst.startTwoAndFinish() {
@@ -43,19 +38,10 @@ struct RegressionTests {
     }
 
     @Test func cancellingDuringALongSetStackEndsAndLeavesNothing() async throws {
-        actor Stacker: Coordinator {
-            let flow = Flow<Void>()
-            let navigation: NavigationPresenter
-            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
-            func start() async throws {
-                try await flow.present(TestScreen("root"), on: navigation)
-                try await flow.finished
-            }
-        }
         for _ in 0..<10 {
             let navigation = NavigationPresenter()
             let tree = CoordinatorTree()
-            let stacker = Stacker(navigation)
+            let stacker = Branch("root", on: navigation)
             async let outcome = tree.runForOutcome(stacker)
             try await navigation.waitUntil { $0.stack.count == 1 }
             let screens = (0..<2000).map { TestScreen("s\($0)") as any Screen }
@@ -145,7 +131,7 @@ struct RegressionTests {
     }
 
     @Test func aFailedFirstPresentationDoesNotSpendTheMainRole() async throws {
-        actor Retries: Coordinator {
+        actor RetriesAFailedPresentation: Coordinator {
             let flow = Flow<String>()
             let presenter: FlakyPresenter
             init(_ presenter: FlakyPresenter) { self.presenter = presenter }
@@ -161,7 +147,7 @@ struct RegressionTests {
         let presenter = FlakyPresenter()
         let tree = CoordinatorTree()
         var events = tree.events().makeAsyncIterator()
-        async let outcome = tree.runForOutcome(Retries(presenter))
+        async let outcome = tree.runForOutcome(RetriesAFailedPresentation(presenter))
         while let event = await events.next() {
             guard case .presented(let info) = event.kind else { continue }
             #expect(info.screen == "second try")
@@ -186,7 +172,7 @@ struct RegressionTests {
     }
 
     @Test func aScreenGoneBeforeItsPresentReturnedIsNotReportedAsPresented() async throws {
-        actor Shows: Coordinator {
+        actor ExpectsItsScreenGoneOnArrival: Coordinator {
             let flow = Flow<Void>()
             let presenter: VanishingPresenter
             init(_ presenter: VanishingPresenter) { self.presenter = presenter }
@@ -199,7 +185,8 @@ struct RegressionTests {
         let tree = CoordinatorTree()
         let events = tree.events()
         async let log = collect(events)
-        guard case .dismissed(.byUser) = await tree.runForOutcome(Shows(VanishingPresenter())) else {
+        let shows = ExpectsItsScreenGoneOnArrival(VanishingPresenter())
+        guard case .dismissed(.byUser) = await tree.runForOutcome(shows) else {
             Issue.record("expected dismissed(byUser)")
             return
         }

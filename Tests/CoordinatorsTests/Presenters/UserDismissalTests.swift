@@ -4,20 +4,6 @@ import Testing
 /// A person's gestures end exactly the coordinators whose main screen they removed.
 @Suite(.timeLimit(.minutes(1)))
 struct UserDismissalTests {
-    actor Parent: Coordinator {
-        let flow = Flow<FlowOutcome<String>>()
-        let navigation: NavigationPresenter
-        let child: Branch
-        init(_ navigation: NavigationPresenter, child: Branch) {
-            self.navigation = navigation
-            self.child = child
-        }
-        func start() async throws -> FlowOutcome<String> {
-            try await flow.present(TestScreen("parent"), on: navigation)
-            return await flow.runForOutcome(child)
-        }
-    }
-
     @Test func swipingBackAChildsMainScreenResumesTheParentWithDismissedByUser() async throws {
         let navigation = NavigationPresenter()
         let journal = Journal()
@@ -27,7 +13,7 @@ struct UserDismissalTests {
             let child = Branch(
                 "child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal)
             weakChild = Weak(child)
-            async let result = CoordinatorTree().runForOutcome(Parent(navigation, child: child))
+            async let result = CoordinatorTree().runForOutcome(Runs(child, showingFirst: "parent", on: navigation))
             try await navigation.waitUntil { $0.stack.count == 3 }
             try await navigation.userPop(to: navigation.stack[0])
             outcome = await result
@@ -43,7 +29,7 @@ struct UserDismissalTests {
 
     @Test func theBackButtonOnTheChildsOnlyScreenEndsIt() async throws {
         let navigation = NavigationPresenter()
-        let parent = Parent(navigation, child: Branch("child", on: navigation))
+        let parent = Runs(Branch("child", on: navigation), showingFirst: "parent", on: navigation)
         async let result = CoordinatorTree().run(parent)
         try await navigation.waitUntil { $0.stack.count == 2 }
         try await navigation.userPop()
@@ -56,7 +42,7 @@ struct UserDismissalTests {
     @Test func poppingAScreenThatIsNotMainDoesNotEndItsCoordinator() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let detail = try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
         try await navigation.userPop()
@@ -70,7 +56,7 @@ struct UserDismissalTests {
     @Test func onlyTheFirstPresentationIsMainByDefault() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let second = try await child.flow.present(TestScreen("second"), on: navigation)
         #expect(navigation.stack[1].isMain)
@@ -80,22 +66,9 @@ struct UserDismissalTests {
     }
 
     @Test func swipingDownAModalChildEndsIt() async throws {
-        actor ModalParent: Coordinator {
-            let flow = Flow<FlowOutcome<String>>()
-            let navigation: NavigationPresenter
-            let modal: ModalPresenter
-            init(_ navigation: NavigationPresenter, _ modal: ModalPresenter) {
-                self.navigation = navigation
-                self.modal = modal
-            }
-            func start() async throws -> FlowOutcome<String> {
-                try await flow.present(TestScreen("home"), on: navigation)
-                return await flow.runForOutcome(Branch("sheet", on: modal))
-            }
-        }
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        async let result = CoordinatorTree().run(ModalParent(navigation, modal))
+        async let result = CoordinatorTree().run(Runs(Branch("sheet", on: modal), showingFirst: "home", on: navigation))
         try await modal.waitUntil { $0.modals.count == 1 }
         try await modal.userDismiss()
         guard case .dismissed(.byUser) = try await result else {
@@ -108,16 +81,8 @@ struct UserDismissalTests {
     @Test func aCustomPresenterReportsASwipeThroughTheSamePath() async throws {
         let journal = Journal()
         let presenter = RecordingPresenter(journal: journal)
-        actor Host: Coordinator {
-            let flow = Flow<FlowOutcome<String>>()
-            let presenter: RecordingPresenter
-            init(_ presenter: RecordingPresenter) { self.presenter = presenter }
-            func start() async throws -> FlowOutcome<String> {
-                try await flow.present(TestScreen("host"), on: presenter)
-                return await flow.runForOutcome(Branch("swipeable", on: presenter))
-            }
-        }
-        async let result = CoordinatorTree().run(Host(presenter))
+        let host = Runs(Branch("swipeable", on: presenter), showingFirst: "host", on: presenter)
+        async let result = CoordinatorTree().run(host)
         try await waitForScreens(2, journal: journal)
         presenter.userRemoves("swipeable")
         guard case .dismissed(.byUser) = try await result else {
@@ -132,7 +97,7 @@ struct UserDismissalTests {
     @Test func aSecondReportOfTheSameDismissalChangesNothing() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let screen = navigation.stack[1]
         #expect(screen.reportDismissal(.byUser))
@@ -149,7 +114,8 @@ struct UserDismissalTests {
     @Test func swipingBackAScreenWhileItsPushAnimatesEndsItsCoordinator() async throws {
         let navigation = NavigationPresenter()
         let animating = AnimatingPresenter(navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: Branch("child", on: animating)))
+        let parent = Runs(Branch("child", on: animating), showingFirst: "parent", on: navigation)
+        async let result = CoordinatorTree().run(parent)
         try await navigation.waitUntil { $0.stack.count == 2 }
         #expect(try await navigation.userPop(), "the screen is on the surface: the swipe is honoured")
         #expect(navigation.state.screenNames == ["parent"])
@@ -162,15 +128,9 @@ struct UserDismissalTests {
 
     @Test func swipingDownAQuestionWhileItAppearsEndsTheAskWithTheDismissal() async throws {
         struct Picker: Screen { typealias Answer = Int }
-        actor Asks: Coordinator {
-            let flow = Flow<Int>()
-            let modal: AnimatingPresenter<ModalPresenter>
-            init(_ modal: AnimatingPresenter<ModalPresenter>) { self.modal = modal }
-            func start() async throws -> Int { try await flow.ask(Picker(), on: modal) }
-        }
         let modal = ModalPresenter()
         let animating = AnimatingPresenter(modal)
-        async let outcome = CoordinatorTree().runForOutcome(Asks(animating))
+        async let outcome = CoordinatorTree().runForOutcome(Asking(Picker(), on: animating))
         try await modal.waitUntil { $0.modals.count == 1 }
         #expect(try await modal.userDismiss())
         animating.endAnimation()
@@ -186,7 +146,7 @@ struct UserDismissalTests {
         let navigation = NavigationPresenter()
         let animating = AnimatingPresenter(navigation, animatesDismissals: true)
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         animating.endAnimation()  // presents at once; dismissals wait for the test
         let detail = try await child.flow.present(TestScreen("detail"), on: animating, role: .auxiliary)
@@ -225,7 +185,7 @@ struct UserDismissalTests {
     @Test func aConfirmationSetWhileTheSwipeIsAskedIsAskedToo() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let screen = navigation.stack[1]
         let asked = Journal()

@@ -62,14 +62,10 @@ struct TreeTests {
 
     @Test func eventsReportFailuresAndDismissals() async throws {
         struct Broken: Error {}
-        actor Fails: Coordinator {
-            let flow = Flow<Int>()
-            func start() async throws -> Int { throw Broken() }
-        }
         let tree = CoordinatorTree()
         let events = tree.events()
         async let log = collect(events)
-        _ = await tree.runForOutcome(Fails())
+        _ = await tree.runForOutcome(Throws(Broken()))
         #expect(await log.map(\.kind) == [.started, .failed("Broken()")])
 
         let navigation = NavigationPresenter()
