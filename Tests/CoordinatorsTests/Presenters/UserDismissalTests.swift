@@ -65,6 +65,64 @@ struct UserDismissalTests {
         _ = try await result
     }
 
+    /// Fails its first `present`, then shows everything; can report a swipe on anything.
+    final class FlakyPresenter: Presenter {
+        struct Refused: Error {}
+        private let calls = Mutex(0)
+        private let shown = Mutex<[Presentation]>([])
+        var screens: [Presentation] { shown.withLock { $0 } }
+
+        func present(_ presentation: Presentation) async throws {
+            let call = calls.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if call == 1 { throw Refused() }
+            shown.withLock { $0.append(presentation) }
+        }
+        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+            shown.withLock { $0.removeAll { $0 == presentation } }
+        }
+        func userRemoves(_ presentation: Presentation) {
+            shown.withLock { $0.removeAll { $0 == presentation } }
+            presentation.reportDismissal(.byUser)
+        }
+    }
+
+    /// Regression: a first `present` that threw still spent the main role, so the screen shown
+    /// next was not main and a person's swipe of it could not end the coordinator.
+    @Test func aFailedFirstPresentationDoesNotSpendTheMainRole() async throws {
+        actor RetriesAFailedPresentation: Coordinator {
+            let flow = Flow<String>()
+            let presenter: FlakyPresenter
+            init(_ presenter: FlakyPresenter) { self.presenter = presenter }
+            func start() async throws -> String {
+                do {
+                    try await flow.present(TestScreen("first try"), on: presenter)
+                } catch is FlakyPresenter.Refused {
+                    try await flow.present(TestScreen("second try"), on: presenter)
+                }
+                return try await flow.finished
+            }
+        }
+        let presenter = FlakyPresenter()
+        let tree = CoordinatorTree()
+        var events = tree.events().makeAsyncIterator()
+        async let outcome = tree.runForOutcome(RetriesAFailedPresentation(presenter))
+        while let event = await events.next() {
+            guard case .presented(let info) = event.kind else { continue }
+            #expect(info.screen == "second try")
+            #expect(info.isMain)
+            break
+        }
+        let shown = try #require(presenter.screens.first)
+        presenter.userRemoves(shown)
+        guard case .dismissed(.byUser) = await outcome else {  // would hang: no main screen to end it
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+    }
+
     @Test func swipingDownAModalChildEndsIt() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
@@ -140,6 +198,41 @@ struct UserDismissalTests {
         }
         #expect(error.reason == .byUser)
         #expect(modal.modals.isEmpty)
+    }
+
+    /// Reports every presentation gone while presenting it, as a UI might if the person
+    /// closes a screen during its appearance.
+    final class VanishingPresenter: Presenter {
+        func present(_ presentation: Presentation) async throws {
+            presentation.reportDismissal(.byUser)
+        }
+        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
+    }
+
+    /// Regression: a screen its presenter reported dismissed before `present` returned was
+    /// still reported as presented.
+    @Test func aScreenGoneBeforeItsPresentReturnedIsNotReportedAsPresented() async throws {
+        actor ExpectsItsScreenGoneOnArrival: Coordinator {
+            let flow = Flow<Void>()
+            let presenter: VanishingPresenter
+            init(_ presenter: VanishingPresenter) { self.presenter = presenter }
+            func start() async throws {
+                let screen = try await flow.present(TestScreen("fleeting"), on: presenter)
+                #expect(screen.dismissalReason == .byUser)
+                try await flow.finished
+            }
+        }
+        let tree = CoordinatorTree()
+        let events = tree.events()
+        async let log = collect(events)
+        let shows = ExpectsItsScreenGoneOnArrival(VanishingPresenter())
+        guard case .dismissed(.byUser) = await tree.runForOutcome(shows) else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+        let kinds = await log.map(\.kind)
+        #expect(!kinds.contains { if case .presented = $0 { true } else { false } })
+        #expect(kinds.last == .endedByDismissal(.byUser))
     }
 
     @Test func aSwipeOverAScreenItsCoordinatorIsDismissingRemovesItWithTheCoordinatorsReason() async throws {

@@ -103,6 +103,39 @@ struct ChildFlowTests {
         #expect(handle.state == .ended)
     }
 
+    /// Regression: children handed over in the same actor turn as `finish(with:)` could be
+    /// dropped, so awaiting their outcome hung.
+    @Test func childrenHandedOverInTheSameTurnAsFinishStillEnd() async throws {
+        /// Shows a screen, then (from `startTwoAndFinish`) hands over two children and
+        /// finishes in one actor turn.
+        actor FinishesAsItHandsOverTwoChildren: Coordinator {
+            let flow = Flow<Int>()
+            let navigation: NavigationPresenter
+            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
+            func start() async throws -> Int {
+                try await flow.present(TestScreen("burst"), on: navigation)
+                return try await flow.finished
+            }
+            /// Two children handed over and the flow finished in one actor turn.
+            func startTwoAndFinish() throws -> [ChildFlow<Int>] {
+                let handles = [try flow.start(Returns(1)), try flow.start(Returns(2))]
+                try flow.finish(with: 0)
+                return handles
+            }
+        }
+        for _ in 0..<50 {
+            let navigation = NavigationPresenter()
+            let burst = FinishesAsItHandsOverTwoChildren(navigation)
+            async let result = CoordinatorTree().run(burst)
+            try await navigation.waitUntil { $0.stack.count == 1 }
+            for handle in try await burst.startTwoAndFinish() {
+                let outcome = await handle.outcome  // hangs if a child was dropped
+                #expect(outcome.output != nil || "\(outcome)" == "cancelled")
+            }
+            #expect(try await result == 0)
+        }
+    }
+
     @Test func cancellingAHandleCancelsOnlyThatChild() async throws {
         actor CancelsOneOfTwoChildren: Coordinator {
             let flow = Flow<String>()
