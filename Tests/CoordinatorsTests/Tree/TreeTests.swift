@@ -1,7 +1,8 @@
 import Coordinators
 import Testing
 
-/// Seeing the tree: snapshots (text and Mermaid) and lifecycle events.
+/// `CoordinatorTree`: seeing the tree (snapshots in text and Mermaid, lifecycle events) and
+/// running one root at a time.
 @Suite(.timeLimit(.minutes(1)))
 struct TreeTests {
     @Test func snapshotShowsTypesStatesPresentationsAndChildren() async throws {
@@ -62,14 +63,10 @@ struct TreeTests {
 
     @Test func eventsReportFailuresAndDismissals() async throws {
         struct Broken: Error {}
-        actor Fails: Coordinator {
-            let flow = Flow<Int>()
-            func start() async throws -> Int { throw Broken() }
-        }
         let tree = CoordinatorTree()
         let events = tree.events()
         async let log = collect(events)
-        _ = await tree.runForOutcome(Fails())
+        _ = await tree.runForOutcome(Throws(Broken()))
         #expect(await log.map(\.kind) == [.started, .failed("Broken()")])
 
         let navigation = NavigationPresenter()
@@ -100,5 +97,36 @@ struct TreeTests {
         let reader = Task { await collect(events) }
         reader.cancel()
         #expect(await reader.value.isEmpty)
+    }
+
+    /// Regression: `run` on a tree that is busy presenting could deadlock (a tree lock taken
+    /// under a node lock); it must refuse the second root with `treeBusy` every time.
+    @Test func runningOnABusyTreeWhilePresentingNeitherDeadlocksNorSucceeds() async throws {
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        let root = Branch("root", on: navigation)
+        async let done = tree.run(root)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 0..<2000 {
+                    let screen = try await root.flow.present(TestScreen("x\(index)"), on: navigation, role: .auxiliary)
+                    try await root.flow.dismiss(screen)
+                }
+            }
+            group.addTask {
+                for _ in 0..<2000 {
+                    guard case .failed(let error as CoordinatorError) = await tree.runForOutcome(Returns(1)),
+                        error.code == .treeBusy
+                    else {
+                        Issue.record("a busy tree must refuse a second root")
+                        return
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await root.done("done")
+        #expect(try await done == "done")
     }
 }

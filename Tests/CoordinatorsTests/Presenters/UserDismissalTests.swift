@@ -4,20 +4,6 @@ import Testing
 /// A person's gestures end exactly the coordinators whose main screen they removed.
 @Suite(.timeLimit(.minutes(1)))
 struct UserDismissalTests {
-    actor Parent: Coordinator {
-        let flow = Flow<FlowOutcome<String>>()
-        let navigation: NavigationPresenter
-        let child: Branch
-        init(_ navigation: NavigationPresenter, child: Branch) {
-            self.navigation = navigation
-            self.child = child
-        }
-        func start() async throws -> FlowOutcome<String> {
-            try await flow.present(TestScreen("parent"), on: navigation)
-            return await flow.runForOutcome(child)
-        }
-    }
-
     @Test func swipingBackAChildsMainScreenResumesTheParentWithDismissedByUser() async throws {
         let navigation = NavigationPresenter()
         let journal = Journal()
@@ -27,7 +13,7 @@ struct UserDismissalTests {
             let child = Branch(
                 "child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal)
             weakChild = Weak(child)
-            async let result = CoordinatorTree().runForOutcome(Parent(navigation, child: child))
+            async let result = CoordinatorTree().runForOutcome(Runs(child, showingFirst: "parent", on: navigation))
             try await navigation.waitUntil { $0.stack.count == 3 }
             try await navigation.userPop(to: navigation.stack[0])
             outcome = await result
@@ -43,7 +29,7 @@ struct UserDismissalTests {
 
     @Test func theBackButtonOnTheChildsOnlyScreenEndsIt() async throws {
         let navigation = NavigationPresenter()
-        let parent = Parent(navigation, child: Branch("child", on: navigation))
+        let parent = Runs(Branch("child", on: navigation), showingFirst: "parent", on: navigation)
         async let result = CoordinatorTree().run(parent)
         try await navigation.waitUntil { $0.stack.count == 2 }
         try await navigation.userPop()
@@ -56,7 +42,7 @@ struct UserDismissalTests {
     @Test func poppingAScreenThatIsNotMainDoesNotEndItsCoordinator() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let detail = try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
         try await navigation.userPop()
@@ -70,7 +56,7 @@ struct UserDismissalTests {
     @Test func onlyTheFirstPresentationIsMainByDefault() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let second = try await child.flow.present(TestScreen("second"), on: navigation)
         #expect(navigation.stack[1].isMain)
@@ -79,23 +65,68 @@ struct UserDismissalTests {
         _ = try await result
     }
 
-    @Test func swipingDownAModalChildEndsIt() async throws {
-        actor ModalParent: Coordinator {
-            let flow = Flow<FlowOutcome<String>>()
-            let navigation: NavigationPresenter
-            let modal: ModalPresenter
-            init(_ navigation: NavigationPresenter, _ modal: ModalPresenter) {
-                self.navigation = navigation
-                self.modal = modal
+    /// Fails its first `present`, then shows everything; can report a swipe on anything.
+    final class FlakyPresenter: Presenter {
+        struct Refused: Error {}
+        private let calls = Mutex(0)
+        private let shown = Mutex<[Presentation]>([])
+        var screens: [Presentation] { shown.withLock { $0 } }
+
+        func present(_ presentation: Presentation) async throws {
+            let call = calls.withLock { count -> Int in
+                count += 1
+                return count
             }
-            func start() async throws -> FlowOutcome<String> {
-                try await flow.present(TestScreen("home"), on: navigation)
-                return await flow.runForOutcome(Branch("sheet", on: modal))
+            if call == 1 { throw Refused() }
+            shown.withLock { $0.append(presentation) }
+        }
+        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+            shown.withLock { $0.removeAll { $0 == presentation } }
+        }
+        func userRemoves(_ presentation: Presentation) {
+            shown.withLock { $0.removeAll { $0 == presentation } }
+            presentation.reportDismissal(.byUser)
+        }
+    }
+
+    /// Regression: a first `present` that threw still spent the main role, so the screen shown
+    /// next was not main and a person's swipe of it could not end the coordinator.
+    @Test func aFailedFirstPresentationDoesNotSpendTheMainRole() async throws {
+        actor RetriesAFailedPresentation: Coordinator {
+            let flow = Flow<String>()
+            let presenter: FlakyPresenter
+            init(_ presenter: FlakyPresenter) { self.presenter = presenter }
+            func start() async throws -> String {
+                do {
+                    try await flow.present(TestScreen("first try"), on: presenter)
+                } catch is FlakyPresenter.Refused {
+                    try await flow.present(TestScreen("second try"), on: presenter)
+                }
+                return try await flow.finished
             }
         }
+        let presenter = FlakyPresenter()
+        let tree = CoordinatorTree()
+        var events = tree.events().makeAsyncIterator()
+        async let outcome = tree.runForOutcome(RetriesAFailedPresentation(presenter))
+        while let event = await events.next() {
+            guard case .presented(let info) = event.kind else { continue }
+            #expect(info.screen == "second try")
+            #expect(info.isMain)
+            break
+        }
+        let shown = try #require(presenter.screens.first)
+        presenter.userRemoves(shown)
+        guard case .dismissed(.byUser) = await outcome else {  // would hang: no main screen to end it
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+    }
+
+    @Test func swipingDownAModalChildEndsIt() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        async let result = CoordinatorTree().run(ModalParent(navigation, modal))
+        async let result = CoordinatorTree().run(Runs(Branch("sheet", on: modal), showingFirst: "home", on: navigation))
         try await modal.waitUntil { $0.modals.count == 1 }
         try await modal.userDismiss()
         guard case .dismissed(.byUser) = try await result else {
@@ -108,16 +139,8 @@ struct UserDismissalTests {
     @Test func aCustomPresenterReportsASwipeThroughTheSamePath() async throws {
         let journal = Journal()
         let presenter = RecordingPresenter(journal: journal)
-        actor Host: Coordinator {
-            let flow = Flow<FlowOutcome<String>>()
-            let presenter: RecordingPresenter
-            init(_ presenter: RecordingPresenter) { self.presenter = presenter }
-            func start() async throws -> FlowOutcome<String> {
-                try await flow.present(TestScreen("host"), on: presenter)
-                return await flow.runForOutcome(Branch("swipeable", on: presenter))
-            }
-        }
-        async let result = CoordinatorTree().run(Host(presenter))
+        let host = Runs(Branch("swipeable", on: presenter), showingFirst: "host", on: presenter)
+        async let result = CoordinatorTree().run(host)
         try await waitForScreens(2, journal: journal)
         presenter.userRemoves("swipeable")
         guard case .dismissed(.byUser) = try await result else {
@@ -132,7 +155,7 @@ struct UserDismissalTests {
     @Test func aSecondReportOfTheSameDismissalChangesNothing() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let screen = navigation.stack[1]
         #expect(screen.reportDismissal(.byUser))
@@ -149,7 +172,8 @@ struct UserDismissalTests {
     @Test func swipingBackAScreenWhileItsPushAnimatesEndsItsCoordinator() async throws {
         let navigation = NavigationPresenter()
         let animating = AnimatingPresenter(navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: Branch("child", on: animating)))
+        let parent = Runs(Branch("child", on: animating), showingFirst: "parent", on: navigation)
+        async let result = CoordinatorTree().run(parent)
         try await navigation.waitUntil { $0.stack.count == 2 }
         #expect(try await navigation.userPop(), "the screen is on the surface: the swipe is honoured")
         #expect(navigation.state.screenNames == ["parent"])
@@ -162,15 +186,9 @@ struct UserDismissalTests {
 
     @Test func swipingDownAQuestionWhileItAppearsEndsTheAskWithTheDismissal() async throws {
         struct Picker: Screen { typealias Answer = Int }
-        actor Asks: Coordinator {
-            let flow = Flow<Int>()
-            let modal: AnimatingPresenter<ModalPresenter>
-            init(_ modal: AnimatingPresenter<ModalPresenter>) { self.modal = modal }
-            func start() async throws -> Int { try await flow.ask(Picker(), on: modal) }
-        }
         let modal = ModalPresenter()
         let animating = AnimatingPresenter(modal)
-        async let outcome = CoordinatorTree().runForOutcome(Asks(animating))
+        async let outcome = CoordinatorTree().runForOutcome(Asking(Picker(), on: animating))
         try await modal.waitUntil { $0.modals.count == 1 }
         #expect(try await modal.userDismiss())
         animating.endAnimation()
@@ -182,11 +200,46 @@ struct UserDismissalTests {
         #expect(modal.modals.isEmpty)
     }
 
+    /// Reports every presentation gone while presenting it, as a UI might if the person
+    /// closes a screen during its appearance.
+    final class VanishingPresenter: Presenter {
+        func present(_ presentation: Presentation) async throws {
+            presentation.reportDismissal(.byUser)
+        }
+        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
+    }
+
+    /// Regression: a screen its presenter reported dismissed before `present` returned was
+    /// still reported as presented.
+    @Test func aScreenGoneBeforeItsPresentReturnedIsNotReportedAsPresented() async throws {
+        actor ExpectsItsScreenGoneOnArrival: Coordinator {
+            let flow = Flow<Void>()
+            let presenter: VanishingPresenter
+            init(_ presenter: VanishingPresenter) { self.presenter = presenter }
+            func start() async throws {
+                let screen = try await flow.present(TestScreen("fleeting"), on: presenter)
+                #expect(screen.dismissalReason == .byUser)
+                try await flow.finished
+            }
+        }
+        let tree = CoordinatorTree()
+        let events = tree.events()
+        async let log = collect(events)
+        let shows = ExpectsItsScreenGoneOnArrival(VanishingPresenter())
+        guard case .dismissed(.byUser) = await tree.runForOutcome(shows) else {
+            Issue.record("expected dismissed(byUser)")
+            return
+        }
+        let kinds = await log.map(\.kind)
+        #expect(!kinds.contains { if case .presented = $0 { true } else { false } })
+        #expect(kinds.last == .endedByDismissal(.byUser))
+    }
+
     @Test func aSwipeOverAScreenItsCoordinatorIsDismissingRemovesItWithTheCoordinatorsReason() async throws {
         let navigation = NavigationPresenter()
         let animating = AnimatingPresenter(navigation, animatesDismissals: true)
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         animating.endAnimation()  // presents at once; dismissals wait for the test
         let detail = try await child.flow.present(TestScreen("detail"), on: animating, role: .auxiliary)
@@ -225,7 +278,7 @@ struct UserDismissalTests {
     @Test func aConfirmationSetWhileTheSwipeIsAskedIsAskedToo() async throws {
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(navigation, child: child))
+        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         let screen = navigation.stack[1]
         let asked = Journal()

@@ -40,6 +40,20 @@ struct LifecycleEventsTests {
         }
     }
 
+    /// Regression: dropping an event sequence and its iterators, unread, left its
+    /// subscription registered on the tree.
+    @Test(.timeLimit(.minutes(1))) func droppingTheEventSequenceUnsubscribes() async throws {
+        let tree = CoordinatorTree()
+        do {
+            let events = tree.events()
+            var iterator = events.makeAsyncIterator()
+            #expect(tree.context.state.withLock { $0.subscribers.count } == 1)
+            _ = iterator
+            iterator = events.makeAsyncIterator()
+        }
+        #expect(tree.context.state.withLock { $0.subscribers.count } == 0)
+    }
+
     // MARK: Buffering
 
     @Test func aReaderThatStaysBehindHoldsOnlyWhatItHasNotRead() async {

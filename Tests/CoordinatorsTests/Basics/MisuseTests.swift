@@ -4,12 +4,8 @@ import Testing
 /// Every misuse of the runtime gets a named `CoordinatorError` with a helpful message.
 @Suite(.timeLimit(.minutes(1)))
 struct MisuseTests {
-    actor Returns: Coordinator {
-        let flow = Flow<Int>()
-        func start() async throws -> Int { 1 }
-    }
-
-    actor Parent: Coordinator {
+    /// Runs the same child instance twice, one run after the other.
+    actor RunsItsChildTwice: Coordinator {
         let flow = Flow<Int>()
         let child: Returns
         init(child: Returns) { self.child = child }
@@ -30,13 +26,13 @@ struct MisuseTests {
 
     @Test func runningAChildInstanceTwiceThrowsAlreadyRun() async throws {
         let error = await #expect(throws: CoordinatorError.self) {
-            try await CoordinatorTree().run(Parent(child: Returns()))
+            try await CoordinatorTree().run(RunsItsChildTwice(child: Returns()))
         }
         #expect(error?.code == .alreadyRun)
     }
 
     @Test func runningACoordinatorAsItsOwnChildThrowsAlreadyRun() async throws {
-        actor Recursive: Coordinator {
+        actor RunsItself: Coordinator {
             let flow = Flow<[String]>()
             func start() async throws -> [String] {
                 var codes: [String] = []
@@ -47,7 +43,7 @@ struct MisuseTests {
                 return codes
             }
         }
-        #expect(try await CoordinatorTree().run(Recursive()) == ["alreadyRun", "alreadyRun"])
+        #expect(try await CoordinatorTree().run(RunsItself()) == ["alreadyRun", "alreadyRun"])
     }
 
     @Test func aChildHandedToAnEndedParentIsSpent() async throws {

@@ -108,6 +108,27 @@ struct NavigationPresenterTests {
         }
     }
 
+    /// Regression: cancelling while `setStack` was still making its presentations hung: the
+    /// teardown waited on the half-made ones.
+    @Test func cancellingDuringALongSetStackEndsAndLeavesNothing() async throws {
+        for _ in 0..<10 {
+            let navigation = NavigationPresenter()
+            let tree = CoordinatorTree()
+            let stacker = Branch("root", on: navigation)
+            async let outcome = tree.runForOutcome(stacker)
+            try await navigation.waitUntil { $0.stack.count == 1 }
+            let screens = (0..<2000).map { TestScreen("s\($0)") as any Screen }
+            async let stacked = try? stacker.flow.setStack(screens, on: navigation)
+            tree.cancel()
+            _ = await stacked
+            guard case .cancelled = await outcome else {  // hangs if teardown waited on half-made presentations
+                Issue.record("expected cancelled")
+                return
+            }
+            #expect(navigation.stack.isEmpty)
+        }
+    }
+
     @Test func stateChangesArePublishedThroughObservation() async throws {
         try await withStack(["a", "b"]) { navigation, _, _ in
             let changed = Journal()
@@ -119,6 +140,17 @@ struct NavigationPresenterTests {
             try await navigation.userPop()
             #expect(changed.all == ["stack changed"])
         }
+    }
+
+    /// Regression: a `waitUntil` condition that read the presenter deadlocked, as conditions
+    /// ran under the presenter's lock.
+    @Test func aWaitConditionMayReadThePresenter() async throws {
+        let navigation = NavigationPresenter()
+        let root = Branch("root", on: navigation)
+        async let done = CoordinatorTree().run(root)
+        try await navigation.waitUntil { _ in navigation.stack.count == 1 }  // deadlocked under the lock
+        try await root.done("done")
+        _ = try await done
     }
 
     @Test func concurrentPushesAndPopsEndInTheStateASequentialModelComputes() async throws {

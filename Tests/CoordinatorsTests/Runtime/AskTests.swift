@@ -27,23 +27,6 @@ struct AskTests {
         }
     }
 
-    /// Asks one question and returns its answer.
-    actor Asking<Question: Screen>: Coordinator where Question.Answer == String {
-        let flow = Flow<String>()
-        let question: Question
-        let presenter: any Presenter
-        let afterAnswer: AfterAnswer
-        init(_ question: Question, on presenter: any Presenter, then afterAnswer: AfterAnswer = .dismiss) {
-            self.question = question
-            self.presenter = presenter
-            self.afterAnswer = afterAnswer
-        }
-
-        func start() async throws -> String {
-            try await flow.ask(question, on: presenter, then: afterAnswer)
-        }
-    }
-
     /// Runs a parent with one screen on a navigation stack, then `body`, then ends it.
     private func withParent(_ body: (Branch, NavigationPresenter) async throws -> Void) async throws {
         let navigation = NavigationPresenter()

@@ -71,7 +71,7 @@ struct TeardownTests {
     }
 
     @Test func finishingDismissesOwnScreensMostRecentFirstAfterTheChildren() async throws {
-        actor Owner: Coordinator {
+        actor ShowsThreeScreensAndAChild: Coordinator {
             let flow = Flow<Int>()
             let presenter: RecordingPresenter
             init(_ presenter: RecordingPresenter) { self.presenter = presenter }
@@ -85,7 +85,7 @@ struct TeardownTests {
         }
         let journal = Journal()
         let presenter = RecordingPresenter(journal: journal)
-        let owner = Owner(presenter)
+        let owner = ShowsThreeScreensAndAChild(presenter)
         async let result = CoordinatorTree().run(owner)
         try await waitForScreens(4, journal: journal)
         journal.record("finish")
@@ -162,7 +162,7 @@ struct TeardownTests {
     }
 
     @Test func runReturnsOnlyAfterTheChildsSubtreeIsGone() async throws {
-        actor Parent: Coordinator {
+        actor RunsAChildThenReadsTheScreens: Coordinator {
             let flow = Flow<[String]>()
             let presenter: RecordingPresenter
             let child: Branch
@@ -180,7 +180,7 @@ struct TeardownTests {
         let child = Branch(
             "child", on: presenter,
             children: [Branch("grandchild", on: presenter, children: [Branch("great", on: presenter)])])
-        async let screensWhenRunReturned = CoordinatorTree().run(Parent(presenter, child: child))
+        async let screensWhenRunReturned = CoordinatorTree().run(RunsAChildThenReadsTheScreens(presenter, child: child))
         try await waitForScreens(3, journal: journal)
         try await child.done("done")
         #expect(try await screensWhenRunReturned == [])
@@ -245,7 +245,7 @@ struct TeardownTests {
     }
 
     @Test func aStartThatIgnoresCancellationDelaysTheEndButNotTheOutcome() async throws {
-        actor Stubborn: Coordinator {
+        actor IgnoresCancellation: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
             let journal: Journal
@@ -265,7 +265,7 @@ struct TeardownTests {
         let journal = Journal()
         let gate = Gate()
         let navigation = NavigationPresenter()
-        let running = Task { await CoordinatorTree().runForOutcome(Stubborn(navigation, journal, gate)) }
+        let running = Task { await CoordinatorTree().runForOutcome(IgnoresCancellation(navigation, journal, gate)) }
         try await navigation.waitUntil { $0.stack.count == 1 }
         running.cancel()
         gate.open()
@@ -278,7 +278,7 @@ struct TeardownTests {
     }
 
     @Test func everySuspendedAwaitEndsPromptlyOnCancellation() async throws {
-        actor Waiting: Coordinator {
+        actor AwaitsItsScreensDismissal: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
             let journal: Journal
@@ -300,7 +300,7 @@ struct TeardownTests {
         let journal = Journal()
         let navigation = NavigationPresenter()
         let tree = CoordinatorTree()
-        async let outcome = tree.runForOutcome(Waiting(navigation, journal))
+        async let outcome = tree.runForOutcome(AwaitsItsScreensDismissal(navigation, journal))
         try await navigation.waitUntil { $0.stack.count == 1 }
         tree.cancel()
         guard case .cancelled = await outcome else {
@@ -309,10 +309,4 @@ struct TeardownTests {
         }
         #expect(journal.all == ["dismissal wait: CancellationError"])
     }
-}
-
-/// Waits until `count` screens have been presented, by reading the journal whenever the
-/// presenter records something. Event-driven: it polls nothing.
-func waitForScreens(_ count: Int, journal: Journal) async throws {
-    try await journal.waitUntil { entries in entries.filter { $0.hasPrefix("present ") }.count >= count }
 }

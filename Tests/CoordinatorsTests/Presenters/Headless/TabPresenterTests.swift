@@ -154,7 +154,7 @@ struct TabPresenterTests {
     @Test func tappingTheSelectedTabWhileItsFlowIsTornDownNeverThrows() async throws {
         // A tab's flow (a root and a detail) is cancelled while a person taps the tab: the
         // tap pops to the root as the stack is when it lands — or finds nothing to pop.
-        actor TabFlow: Coordinator {
+        actor ShowsRootAndDetail: Coordinator {
             let flow = Flow<Void>()
             let navigation: NavigationPresenter
             init(_ navigation: NavigationPresenter) { self.navigation = navigation }
@@ -171,7 +171,7 @@ struct TabPresenterTests {
         async let done = CoordinatorTree().run(bar)
         try await window.waitUntil { $0.presentation != nil }
         for round in 0..<4000 {
-            let tab = try bar.flow.start(TabFlow(navigation))
+            let tab = try bar.flow.start(ShowsRootAndDetail(navigation))
             try await navigation.waitUntil { $0.stack.count == 2 }
             // Once the teardown has removed the detail, a person taps the tab again and
             // again (a burst of taps, each landing on the stack as it is) while the

@@ -6,49 +6,36 @@ import Testing
 struct ChildFlowTests {
     struct Boom: Error, Equatable {}
 
-    actor Returns<Value: Sendable>: Coordinator {
-        let flow = Flow<Value>()
-        let value: Value
-        init(_ value: Value) { self.value = value }
-        func start() async throws -> Value { value }
-    }
-
-    actor Throws: Coordinator {
-        let flow = Flow<Int>()
-        func start() async throws -> Int { throw Boom() }
-    }
-
-    actor Runs<Child: Coordinator>: Coordinator {
-        let flow = Flow<FlowOutcome<Child.Output>>()
-        let child: Child
-        init(_ child: Child) { self.child = child }
-        func start() async throws -> FlowOutcome<Child.Output> { await flow.runForOutcome(child) }
-    }
-
     @Test func runReturnsTheChildsTypedOutput() async throws {
-        actor Parent: Coordinator {
+        actor ReturnsAWord: Coordinator {
+            let flow = Flow<String>()
+            let word: String
+            init(_ word: String) { self.word = word }
+            func start() async throws -> String { word }
+        }
+        actor RunsAnIntAndAStringChild: Coordinator {
             let flow = Flow<String>()
             func start() async throws -> String {
                 let count = try await flow.run(Returns(3))
-                let word = try await flow.run(Returns("apples"))
+                let word = try await flow.run(ReturnsAWord("apples"))
                 return "\(count) \(word)"
             }
         }
-        #expect(try await CoordinatorTree().run(Parent()) == "3 apples")
+        #expect(try await CoordinatorTree().run(RunsAnIntAndAStringChild()) == "3 apples")
     }
 
     @Test func runRethrowsTheChildsError() async throws {
-        actor Parent: Coordinator {
+        actor RunsAFailingChild: Coordinator {
             let flow = Flow<Int>()
-            func start() async throws -> Int { try await flow.run(Throws()) }
+            func start() async throws -> Int { try await flow.run(Throws(Boom())) }
         }
-        await #expect(throws: Boom.self) { try await CoordinatorTree().run(Parent()) }
+        await #expect(throws: Boom.self) { try await CoordinatorTree().run(RunsAFailingChild()) }
     }
 
     @Test func runForOutcomeTellsFinishedAndFailedApart() async throws {
         let finished = try await CoordinatorTree().run(Runs(Returns(5)))
         #expect(finished.output == 5)
-        let failed = try await CoordinatorTree().run(Runs(Throws()))
+        let failed = try await CoordinatorTree().run(Runs(Throws(Boom())))
         guard case .failed(let error) = failed else {
             Issue.record("expected failed, got \(failed)")
             return
@@ -69,7 +56,7 @@ struct ChildFlowTests {
     }
 
     @Test func runThrowsFlowDismissedWhenTheChildsMainScreenIsDismissed() async throws {
-        actor Parent: Coordinator {
+        actor ReportsHowItsChildWasDismissed: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
             init(_ navigation: NavigationPresenter) { self.navigation = navigation }
@@ -83,14 +70,14 @@ struct ChildFlowTests {
             }
         }
         let navigation = NavigationPresenter()
-        async let result = CoordinatorTree().run(Parent(navigation))
+        async let result = CoordinatorTree().run(ReportsHowItsChildWasDismissed(navigation))
         try await navigation.waitUntil { $0.stack.count == 2 }
         try await navigation.userPop()
         #expect(try await result == "child byUser")
     }
 
     @Test func startReturnsAHandleWhoseValueIsTheOutput() async throws {
-        actor Parent: Coordinator {
+        actor StartsThreeAndCollectsTheirValues: Coordinator {
             let flow = Flow<[Int]>()
             func start() async throws -> [Int] {
                 let handles = try (1...3).map { try flow.start(Returns($0)) }
@@ -99,15 +86,15 @@ struct ChildFlowTests {
                 return values
             }
         }
-        #expect(try await CoordinatorTree().run(Parent()) == [1, 2, 3])
+        #expect(try await CoordinatorTree().run(StartsThreeAndCollectsTheirValues()) == [1, 2, 3])
     }
 
     @Test func aChildStartedJustBeforeItsParentReturnsStillEnds() async throws {
-        actor StartsAndReturns: Coordinator {
+        actor ReturnsTheHandleOfAChildItStarts: Coordinator {
             let flow = Flow<ChildFlow<Int>>()
             nonisolated func start() async throws -> ChildFlow<Int> { try flow.start(Returns(1)) }
         }
-        let handle = try await CoordinatorTree().run(StartsAndReturns())
+        let handle = try await CoordinatorTree().run(ReturnsTheHandleOfAChildItStarts())
         let outcome = await handle.outcome  // hangs if the child was dropped
         switch outcome {
         case .finished(1), .cancelled: break
@@ -116,8 +103,41 @@ struct ChildFlowTests {
         #expect(handle.state == .ended)
     }
 
+    /// Regression: children handed over in the same actor turn as `finish(with:)` could be
+    /// dropped, so awaiting their outcome hung.
+    @Test func childrenHandedOverInTheSameTurnAsFinishStillEnd() async throws {
+        /// Shows a screen, then (from `startTwoAndFinish`) hands over two children and
+        /// finishes in one actor turn.
+        actor FinishesAsItHandsOverTwoChildren: Coordinator {
+            let flow = Flow<Int>()
+            let navigation: NavigationPresenter
+            init(_ navigation: NavigationPresenter) { self.navigation = navigation }
+            func start() async throws -> Int {
+                try await flow.present(TestScreen("burst"), on: navigation)
+                return try await flow.finished
+            }
+            /// Two children handed over and the flow finished in one actor turn.
+            func startTwoAndFinish() throws -> [ChildFlow<Int>] {
+                let handles = [try flow.start(Returns(1)), try flow.start(Returns(2))]
+                try flow.finish(with: 0)
+                return handles
+            }
+        }
+        for _ in 0..<50 {
+            let navigation = NavigationPresenter()
+            let burst = FinishesAsItHandsOverTwoChildren(navigation)
+            async let result = CoordinatorTree().run(burst)
+            try await navigation.waitUntil { $0.stack.count == 1 }
+            for handle in try await burst.startTwoAndFinish() {
+                let outcome = await handle.outcome  // hangs if a child was dropped
+                #expect(outcome.output != nil || "\(outcome)" == "cancelled")
+            }
+            #expect(try await result == 0)
+        }
+    }
+
     @Test func cancellingAHandleCancelsOnlyThatChild() async throws {
-        actor Parent: Coordinator {
+        actor CancelsOneOfTwoChildren: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
             init(_ navigation: NavigationPresenter) { self.navigation = navigation }
@@ -136,12 +156,12 @@ struct ChildFlowTests {
             }
         }
         let navigation = NavigationPresenter()
-        #expect(try await CoordinatorTree().run(Parent(navigation)) == "parent,kept")
+        #expect(try await CoordinatorTree().run(CancelsOneOfTwoChildren(navigation)) == "parent,kept")
         #expect(navigation.stack.isEmpty)
     }
 
     @Test func cancellingTheTaskThatAwaitsRunCancelsTheChild() async throws {
-        actor Parent: Coordinator {
+        actor RunsAChildFromAnotherTask: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
             var waiting: Task<FlowOutcome<String>, Never>?
@@ -160,7 +180,7 @@ struct ChildFlowTests {
             }
         }
         let navigation = NavigationPresenter()
-        let parent = Parent(navigation)
+        let parent = RunsAChildFromAnotherTask(navigation)
         let tree = CoordinatorTree()
         async let result = tree.runForOutcome(parent)
         try await navigation.waitUntil { $0.stack.count == 1 }
@@ -178,7 +198,7 @@ struct ChildFlowTests {
     }
 
     @Test func aChildWhoseCallerIsAlreadyCancelledNeverStarts() async throws {
-        actor Records: Coordinator {
+        actor RecordsThatItStarted: Coordinator {
             let flow = Flow<Int>()
             let journal: Journal
             init(_ journal: Journal) { self.journal = journal }
@@ -194,7 +214,7 @@ struct ChildFlowTests {
         try await navigation.waitUntil { $0.stack.count == 1 }
         let cancelledCaller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await parent.flow.runForOutcome(Records(journal))
+            return await parent.flow.runForOutcome(RecordsThatItStarted(journal))
         }
         guard case .cancelled = await cancelledCaller.value else {
             Issue.record("expected cancelled")
@@ -232,7 +252,7 @@ struct ChildFlowTests {
     }
 
     @Test func eventStyleFinishHandsTheOutputToTheParent() async throws {
-        actor Parent: Coordinator {
+        actor PrefixesItsChildsOutput: Coordinator {
             let flow = Flow<String>()
             let child: Branch
             init(child: Branch) { self.child = child }
@@ -240,7 +260,7 @@ struct ChildFlowTests {
         }
         let navigation = NavigationPresenter()
         let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Parent(child: child))
+        async let result = CoordinatorTree().run(PrefixesItsChildsOutput(child: child))
         try await navigation.waitUntil { $0.stack.count == 1 }
         try await child.done("answer")
         #expect(try await result == "got answer")
@@ -260,13 +280,13 @@ struct ChildFlowTests {
     }
 
     @Test func voidFlowsFinishWithoutAValue() async throws {
-        actor Quiet: Coordinator {
+        actor FinishesWithoutAValue: Coordinator {
             let flow = Flow<Void>()
             func start() async throws {
                 try flow.finish()
                 try await flow.finished
             }
         }
-        try await CoordinatorTree().run(Quiet())
+        try await CoordinatorTree().run(FinishesWithoutAValue())
     }
 }

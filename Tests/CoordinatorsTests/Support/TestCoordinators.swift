@@ -1,0 +1,92 @@
+import Coordinators
+
+/// An event-style coordinator for tests: shows one main screen on `presenter`, starts
+/// `children` concurrently, then waits to be finished (or ended another way).
+actor Branch: Coordinator {
+    let flow = Flow<String>()
+    let name: String
+    let presenter: any Presenter
+    private var children: [Branch]
+    let journal: Journal?
+
+    init(_ name: String, on presenter: any Presenter, children: [Branch] = [], journal: Journal? = nil) {
+        self.name = name
+        self.presenter = presenter
+        self.children = children
+        self.journal = journal
+    }
+
+    func start() async throws -> String {
+        try await flow.present(TestScreen(name), on: presenter)
+        let children = self.children
+        self.children = []  // the runtime holds them from here on
+        for child in children {
+            try flow.start(child)
+        }
+        return try await flow.finished
+    }
+
+    /// Called by tests acting as the screen.
+    func done(_ value: String) throws { try flow.finish(with: value) }
+
+    deinit { journal?.record("deinit \(name)") }
+}
+
+/// Returns `value` (1 unless told) from `start()` at once, showing nothing. Not generic, so
+/// that messages name it plainly: "Returns was already run".
+actor Returns: Coordinator {
+    let flow = Flow<Int>()
+    let value: Int
+    init(_ value: Int = 1) { self.value = value }
+    func start() async throws -> Int { value }
+}
+
+/// Throws `error` from `start()` at once, showing nothing.
+actor Throws: Coordinator {
+    let flow = Flow<Int>()
+    let error: any Error
+    init(_ error: any Error) { self.error = error }
+    func start() async throws -> Int { throw error }
+}
+
+/// Runs one child with `flow.runForOutcome` and returns its outcome. Given a screen name, it
+/// first shows that screen as its own main screen, for the child's screens to go over.
+actor Runs<Child: Coordinator>: Coordinator {
+    let flow = Flow<FlowOutcome<Child.Output>>()
+    let child: Child
+    private let ownScreen: (name: String, presenter: any Presenter)?
+
+    init(_ child: Child) {
+        self.child = child
+        ownScreen = nil
+    }
+
+    init(_ child: Child, showingFirst screen: String, on presenter: any Presenter) {
+        self.child = child
+        ownScreen = (screen, presenter)
+    }
+
+    func start() async throws -> FlowOutcome<Child.Output> {
+        if let ownScreen {
+            try await flow.present(TestScreen(ownScreen.name), on: ownScreen.presenter)
+        }
+        return await flow.runForOutcome(child)
+    }
+}
+
+/// Asks one question with `flow.ask` and returns its answer.
+actor Asking<Question: Screen>: Coordinator {
+    let flow = Flow<Question.Answer>()
+    let question: Question
+    let presenter: any Presenter
+    let afterAnswer: AfterAnswer
+    init(_ question: Question, on presenter: any Presenter, then afterAnswer: AfterAnswer = .dismiss) {
+        self.question = question
+        self.presenter = presenter
+        self.afterAnswer = afterAnswer
+    }
+
+    func start() async throws -> Question.Answer {
+        try await flow.ask(question, on: presenter, then: afterAnswer)
+    }
+}
