@@ -1,6 +1,10 @@
 extension Node {
-    /// Runs `body` (a coordinator's `start()`) on this (bound) node in the calling task and
-    /// returns how it ended, after the teardown is complete.
+    /// Runs a coordinator on this (bound) node in the calling task and returns how it ended,
+    /// after the teardown is complete.
+    ///
+    /// `start` is the task that runs the coordinator's `start()`: it calls `startBegan()`
+    /// first and `startEnded(_:)` last. The runtime writes it (`Runtime/Node+Start.swift`), so
+    /// that the engine never names `Coordinator`.
     ///
     /// The calling task owns one discarding task group. Its children are `start()` and every
     /// child coordinator this node starts, whichever task asked for it (see `spawn`). The
@@ -15,7 +19,7 @@ extension Node {
     /// 4. this function returns, and with it the last reference the runtime held to the
     ///    coordinator. (A child its parent hosts in its group then returns from its task
     ///    when `leaveInTurn` lets it.)
-    func host<Body: FlowBody>(_ body: Body) async -> EndCause {
+    func host(start: @escaping @isolated(any) @Sendable () async -> Void) async -> EndCause {
         if Task.isCancelled {
             requestEnd(.cancelled)
         }
@@ -26,7 +30,7 @@ extension Node {
             // runs `start()` on this thread until it first suspends, instead of handing it
             // to another thread and waiting to be woken.
             if isRunning {
-                group.addTaskStartingNow { await self.runStart(body) }
+                group.addTaskStartingNow(operation: start)
             }
             // While this loop can wait, `start()` runs: its end (`startEnded`) is what wakes
             // the loop after a task cancellation, which leaves the loop asleep on purpose.
@@ -50,18 +54,11 @@ extension Node {
         return completeTeardown()
     }
 
-    private func runStart<Body: FlowBody>(_ body: Body) async {
+    /// The start task has begun: remember it, so that `Flow.run` called from it can host
+    /// the child right there (`adopt`).
+    func startBegan() {
         let task = TaskIdentity.current
         state.withLock { $0.startTask = task }
-        let cause: EndCause
-        do {
-            cause = .finished(try await body.run())
-        } catch is CancellationError {
-            cause = .cancelled
-        } catch {
-            cause = .failed(error)
-        }
-        startEnded(cause)
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.

@@ -148,6 +148,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The presenter returned from `present`. The `presented` event (if anyone listens) is
     /// sent in the same critical section as the change of phase, so every dismissal — which
     /// needs this lock to begin — is reported after it, and so is the owner's end.
+    ///
+    /// Never inlined, nor is `finishDismissal`: their closures' contexts would become part of
+    /// the async frame of the caller they were inlined into (`didPresent`, `performDismissal`)
+    /// and push a coordinator's task past its first allocation slab — one more allocation for
+    /// every coordinator that presents, as the allocation thresholds showed.
+    @inline(never)
     func markPresented() -> PresentedResult {
         owner.announcePresented(self) { announce in
             state.withLock { state in
@@ -254,6 +260,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     ///   the owner ended sees it dismissed.
     /// - The waiters (`dismissal`, `Flow.ask`) are woken last, with the consequences (the
     ///   flow ending, `flow.presentations`) in place.
+    @inline(never)
     private func finishDismissal() {
         let leaving = state.withLock { state -> DismissalReason? in
             guard case .dismissing(let reason) = state.phase else { return nil }

@@ -60,14 +60,3 @@ public protocol Coordinator: Actor {
     /// real outcome.
     func start() async throws -> Output
 }
-
-/// A coordinator as the engine runs it: its `start()`.
-struct CoordinatorBody<C: Coordinator>: FlowBody {
-    let coordinator: C
-
-    init(_ coordinator: C) { self.coordinator = coordinator }
-
-    func run() async throws -> any Sendable {
-        try await coordinator.start()
-    }
-}

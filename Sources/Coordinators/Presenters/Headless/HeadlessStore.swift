@@ -38,12 +38,16 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
 
     private let box: Locked<Box>
     private let registrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path to a member of a generic class is built anew (an
+    /// allocation) each time its literal is evaluated, and Observation needs one per change.
+    private let stateKeyPath: KeyPath<HeadlessStore, State> & Sendable
     /// Told after each change: the container this presenter is a part of (a tab of a tab
     /// bar), if any. Fixed at creation, so it is read without the lock.
     private let containerDidChange: (@Sendable () -> Void)?
 
     init(_ state: State, containerDidChange: (@Sendable () -> Void)? = nil) {
         box = Locked(Box(state: state))
+        stateKeyPath = \HeadlessStore.state
         self.containerDidChange = containerDidChange
     }
 
@@ -52,7 +56,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
 
     /// The state, as an observed read: what a presenter's public `state` returns.
     var observed: State {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return state
     }
 
@@ -75,7 +79,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         // included) already counting this change. Observation is told after the fact (the
         // change is applied), so a view that re-reads on `willSet` sees the new state.
         containerDidChange?()
-        registrar.withMutation(of: self, keyPath: \.state) {}
+        registrar.withMutation(of: self, keyPath: stateKeyPath) {}
         resumeWaiters(waiters, satisfiedBy: state)
         return result
     }
