@@ -1,7 +1,7 @@
 /// A coordinator's place in the tree: its lifecycle, children, owned presentations, and the
 /// mailbox through which any task can hand it a child to run.
 ///
-/// `Flow` is the public face of a node; `Node+Hosting.swift` runs one.
+/// `Flow` is the public face of a node; the runtime's `Node+Hosting.swift` runs one.
 final class Node: Sendable {
     typealias Job = @Sendable () async -> Void
 

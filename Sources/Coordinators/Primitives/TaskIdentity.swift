@@ -3,9 +3,8 @@
 ///
 /// Storing an `UnsafeCurrentTask?` instead retains the task on every copy, and where the
 /// concurrency library is built for library evolution (Apple platforms) goes through value
-/// witnesses. An identity must only be compared while its task is known to be alive —
-/// `Node` clears the one it stores in `startEnded`, before that task ends — because a later
-/// task may reuse the address.
+/// witnesses. An identity must only be compared while its task is known to be alive — whoever
+/// stores one clears it before that task ends — because a later task may reuse the address.
 struct TaskIdentity: Equatable, Sendable {
     private let address: UInt
 

@@ -27,7 +27,7 @@ extension Flow {
         if isStartTask {
             // Called from `start()` itself: the calling task is this node's start task, a
             // child task of this node's group, so the child can be hosted right here.
-            return FlowOutcome(await childNode.host(start: childNode.start(child)))
+            return await childNode.host(child)
         }
         // Called from another task (an actor method a screen called, a task of the user's):
         // hand the child to this node's hosting loop so that it becomes a child task of
@@ -36,7 +36,7 @@ extension Flow {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
                 do throws(CoordinatorError) {
                     try node.spawn(childNode) {
-                        continuation.resume(returning: FlowOutcome(await childNode.host(start: childNode.start(child))))
+                        continuation.resume(returning: await childNode.host(child))
                         await node.leaveInTurn(childNode)
                     }
                 } catch {
@@ -61,7 +61,7 @@ extension Flow {
         let childNode = child.flow.node
         try node.adopt(childNode, running: Child.self)
         try node.spawn(childNode) {
-            _ = await childNode.host(start: childNode.start(child))
+            _ = await childNode.host(child)
             await node.leaveInTurn(childNode)
         }
         return ChildFlow(node: childNode)

@@ -48,7 +48,7 @@ public final class CoordinatorTree: Sendable {
             // `cancel()` came between claiming the tree and binding the root.
             node.requestEnd(.cancelled)
         }
-        let outcome = FlowOutcome<Root.Output>(await node.host(start: node.start(root)))
+        let outcome = await node.host(root)
         context.endRun()
         return outcome
     }

@@ -11,10 +11,6 @@ import Observation
 /// `flow.dismiss`, or its teardown) takes the whole modal away, the presentations above
 /// reporting `.byCoordinator`. Not bound to the main actor.
 ///
-/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
-/// does not affect them — except a person's gestures, whose confirmations run in the calling
-/// task and see its cancellation (a confirmation that throws refuses the gesture).
-///
 /// ```text
 ///   (none) ──present(A)──▶ modal [A] ──present(B)──▶ modal [A, B] ──userDismiss()──▶ (none)
 ///                                                                   (B, A: .byUser)
@@ -25,10 +21,10 @@ public final class ModalNavigationPresenter: Presenter, Observable {
 
     /// A name for logs and snapshots.
     public var name: String { core.name }
-    private let core: NavigationStack
+    private let core: NavigationStackCore
 
     /// Creates a modal navigation that is not shown yet.
-    public init(name: String = "modal navigation") { core = NavigationStack(name: name) }
+    public init(name: String = "modal navigation") { core = NavigationStackCore(name: name) }
 
     /// The current stack.
     public var state: State { core.store.observed }
@@ -51,12 +47,16 @@ public final class ModalNavigationPresenter: Presenter, Observable {
 
     /// Shows the modal with `presentation` as its root, or pushes it if the modal is up; at
     /// once. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
         core.store.push(presentation)
     }
 
     /// Removes `presentation`, at once; if it is the root, the whole modal goes, and the
     /// presentations above it report `.byCoordinator`. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         core.store.remove(presentation, takingAbove: { index in index == 0 })
     }
@@ -65,16 +65,24 @@ public final class ModalNavigationPresenter: Presenter, Observable {
 
     /// As `NavigationPresenter.pop()`; popping the root closes the modal. Throws
     /// `nothingToPop` if the modal is not shown.
+    ///
+    /// Cancellation: none; it applies at once.
     public func pop() async throws(CoordinatorError) { try core.pop() }
 
     /// As `NavigationPresenter.pop(to:)`.
+    ///
+    /// Cancellation: none; it applies at once.
     public func pop(to presentation: Presentation) async throws(CoordinatorError) { try core.pop(to: presentation) }
 
     /// As `NavigationPresenter.popToRoot()`. Throws `nothingToPop` if the modal is not shown.
+    ///
+    /// Cancellation: none; it applies at once.
     public func popToRoot() async throws(CoordinatorError) { try core.popToRoot() }
 
     /// As `NavigationPresenter.userPop()`: a back button or completed swipe back inside the
     /// modal.
+    ///
+    /// Cancellation: none; it applies at once.
     @discardableResult
     public func userPop() async throws(CoordinatorError) -> Bool { try await core.userPop() }
 

@@ -56,12 +56,16 @@ public final class ModalPresenter: Presenter, Observable {
     }
 
     /// Presents `presentation` over the top of the chain, at once. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
         store.push(presentation)
     }
 
     /// Dismisses `presentation` and, as UIKit does, everything presented over it, at once;
     /// those report `.byCoordinator`. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         store.remove(presentation, takingAbove: { _ in true })
     }

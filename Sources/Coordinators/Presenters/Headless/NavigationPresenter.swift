@@ -13,10 +13,6 @@ import Observation
 /// atomically, in the order the calls arrive; a user gesture first asks its confirmations
 /// (other calls go on meanwhile), then re-checks the stack and applies itself atomically.
 ///
-/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
-/// does not affect them — except a person's gestures, whose confirmations run in the calling
-/// task and see its cancellation (a confirmation that throws refuses the gesture).
-///
 /// ```text
 ///   [Home] ──present(Detail)──▶ [Home, Detail] ──userPop()──▶ [Home]   (Detail: .byUser)
 /// ```
@@ -40,7 +36,7 @@ public final class NavigationPresenter: Presenter, Observable {
 
     /// A name for logs and snapshots.
     public var name: String { core.name }
-    let core: NavigationStack
+    let core: NavigationStackCore
 
     /// Creates an empty stack.
     public convenience init(name: String = "navigation") {
@@ -50,7 +46,7 @@ public final class NavigationPresenter: Presenter, Observable {
     /// With `containerDidChange`, a part of a container (a tab, a slot) whose changes are
     /// also changes of its container.
     init(name: String, containerDidChange: (@Sendable () -> Void)?) {
-        core = NavigationStack(name: name, containerDidChange: containerDidChange)
+        core = NavigationStackCore(name: name, containerDidChange: containerDidChange)
     }
 
     /// The current stack.
@@ -70,11 +66,15 @@ public final class NavigationPresenter: Presenter, Observable {
     // MARK: Presenter
 
     /// Pushes `presentation` (the first becomes the root), at once. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
         core.store.push(presentation)
     }
 
     /// Removes `presentation` from wherever it is in the stack, at once. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         core.store.remove(presentation)
     }
@@ -84,6 +84,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Pops the top presentation; it reports `.byCoordinator`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
+    ///
+    /// Cancellation: none; it applies at once.
     public func pop() async throws(CoordinatorError) {
         try core.pop()
     }
@@ -92,6 +94,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// recent first.
     ///
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
+    ///
+    /// Cancellation: none; it applies at once.
     public func pop(to presentation: Presentation) async throws(CoordinatorError) {
         try core.pop(to: presentation)
     }
@@ -99,6 +103,8 @@ public final class NavigationPresenter: Presenter, Observable {
     /// Pops everything above the root; it all reports `.byCoordinator`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
+    ///
+    /// Cancellation: none; it applies at once.
     public func popToRoot() async throws(CoordinatorError) {
         try core.popToRoot()
     }
@@ -142,7 +148,7 @@ public final class NavigationPresenter: Presenter, Observable {
     ///
     /// Throws `CoordinatorError` `gestureInProgress` while an interactive gesture has not ended.
     func userPopToRoot() async throws(CoordinatorError) -> Bool {
-        try await core.store.removeTopByUser(keeping: 1) { stack in max(stack.count - 1, 0) }
+        try await core.userPopToRoot()
     }
 
     /// A person starts swiping the top presentation away: returns the gesture, to

@@ -61,6 +61,8 @@ public final class SlotPresenter: Presenter, Observable {
 
     /// Shows `presentation` in place of what was shown, which reports `.replaced`; at once.
     /// Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
         let replaced = store.mutate(always: { state in
             defer { state.presentation = presentation }
@@ -73,6 +75,8 @@ public final class SlotPresenter: Presenter, Observable {
     public var presentationReplacedByNextPresent: Presentation? { store.state.presentation }
 
     /// Empties the slot if it shows `presentation`, at once. Called by the runtime.
+    ///
+    /// Cancellation: none; it applies at once.
     public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         store.update { state in
             guard state.presentation == presentation else { return ((), changed: false) }

@@ -30,10 +30,9 @@ final class TabBar<Part: ContainerPart>: Sendable {
 
     /// The bar now, observed: each tab as `tab(item, part)` makes it from its item and its
     /// part (reading the part observes it too), the selection and the revision.
-    func read<Tab>(_ tab: (TabItem, Part) -> Tab) -> TabBarState<Tab> {
+    func read<Tab>(_ tab: (TabItem, Part) -> Tab) -> (tabs: [Tab], selectedIndex: Int, revision: Int) {
         let own = store.observed
-        return TabBarState(
-            tabs: zip(own.items, parts).map(tab), selectedIndex: own.selectedIndex, revision: own.revision)
+        return (zip(own.items, parts).map(tab), own.selectedIndex, own.revision)
     }
 
     func part(_ index: Int) throws(CoordinatorError) -> Part {

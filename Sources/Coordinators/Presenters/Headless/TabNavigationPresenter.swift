@@ -9,10 +9,6 @@ import Observation
 /// its stack to the root, as UIKit does (`.byUser`, confirmations asked). Not bound to the
 /// main actor.
 ///
-/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
-/// does not affect them — except a person's gestures, whose confirmations run in the calling
-/// task and see its cancellation (a confirmation that throws refuses the gesture).
-///
 /// ```text
 ///   ┌ Home [Feed, Post] ┬ Search [Results] ┬ Profile [Me] ┐   selected: 1
 ///   └ userSelectTab(0) ──▶ selected: 0 ── userSelectTab(0) ──▶ Home [Feed] (Post: .byUser)
@@ -26,8 +22,19 @@ public final class TabNavigationPresenter: Observable, Sendable {
         public var stack: [Presentation] = []
     }
 
-    /// The tab bar as plain values.
-    public typealias State = TabBarState<Tab>
+    /// The tab bar as plain values. Each tab's stack is read from its presenter in turn, so
+    /// it is consistent tab by tab (not one atomic snapshot of all tabs).
+    public struct State: Sendable, Hashable {
+        /// The tabs, in the order the bar shows them.
+        public var tabs: [Tab]
+        /// The selected tab's index.
+        public var selectedIndex: Int
+        /// Counts the changes applied; any tab's stack changing adds one.
+        public var revision: Int
+
+        /// The selected tab, if there are tabs.
+        public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+    }
 
     /// A name for logs and snapshots.
     public var name: String { bar.name }
@@ -39,7 +46,10 @@ public final class TabNavigationPresenter: Observable, Sendable {
     }
 
     /// The tab bar now (observable: reading it observes the bar and every tab's stack).
-    public var state: State { bar.read { Tab(item: $0, stack: $1.state.stack) } }
+    public var state: State {
+        let bar = bar.read { Tab(item: $0, stack: $1.state.stack) }
+        return State(tabs: bar.tabs, selectedIndex: bar.selectedIndex, revision: bar.revision)
+    }
 
     /// The navigation stack of tab `index`: hand it to the child coordinator of that tab.
     ///
@@ -49,6 +59,8 @@ public final class TabNavigationPresenter: Observable, Sendable {
     }
 
     /// As `TabPresenter.select(_:)`; the tab's stack stays as it is.
+    ///
+    /// Cancellation: none; it applies at once.
     public func select(_ index: Int) async throws(CoordinatorError) {
         try bar.select(index)
     }
@@ -67,11 +79,15 @@ public final class TabNavigationPresenter: Observable, Sendable {
     }
 
     /// As `TabPresenter.setItem(_:forTab:)`.
+    ///
+    /// Cancellation: none; it applies at once.
     public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
         try bar.setItem(item, at: index)
     }
 
     /// As `TabPresenter.waitUntil(_:)`.
+    ///
+    /// Cancellation: none; it applies at once.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await bar.waitUntil(condition) { [self] in state }
     }

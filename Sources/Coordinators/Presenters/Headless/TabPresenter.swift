@@ -11,9 +11,6 @@ import Observation
 /// — and so every tab's screen — are torn down with it. `select(_:)` is the app's
 /// selection, `userSelectTab(_:)` a person's tap. Not bound to the main actor.
 ///
-/// Cancellation: its operations apply at once, in one step, so cancelling the calling task
-/// does not affect them.
-///
 /// ```text
 ///   ┌ Feed [FeedScreen] ┬ Search [SearchScreen] ┬ Profile (empty) ┐   selected: 0
 ///   └──────────────────── userSelectTab(1) ──▶ selected: 1 ───────┘
@@ -27,8 +24,19 @@ public final class TabPresenter: Observable, Sendable {
         public var presentation: Presentation?
     }
 
-    /// The tab bar as plain values.
-    public typealias State = TabBarState<Tab>
+    /// The tab bar as plain values. Each tab's content is read from its presenter in turn,
+    /// so it is consistent tab by tab (not one atomic snapshot of all tabs).
+    public struct State: Sendable, Hashable {
+        /// The tabs, in the order the bar shows them.
+        public var tabs: [Tab]
+        /// The selected tab's index.
+        public var selectedIndex: Int
+        /// Counts the changes applied; any tab changing adds one.
+        public var revision: Int
+
+        /// The selected tab, if there are tabs.
+        public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+    }
 
     /// A name for logs and snapshots.
     public var name: String { bar.name }
@@ -40,7 +48,10 @@ public final class TabPresenter: Observable, Sendable {
     }
 
     /// The tab bar now (observable: reading it observes the bar and every tab).
-    public var state: State { bar.read { Tab(item: $0, presentation: $1.state.presentation) } }
+    public var state: State {
+        let bar = bar.read { Tab(item: $0, presentation: $1.state.presentation) }
+        return State(tabs: bar.tabs, selectedIndex: bar.selectedIndex, revision: bar.revision)
+    }
 
     /// The presenter of tab `index`: hand it to the child coordinator whose screen goes there.
     ///
@@ -52,6 +63,8 @@ public final class TabPresenter: Observable, Sendable {
     /// Selects tab `index`, as the app does.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    ///
+    /// Cancellation: none; it applies at once.
     public func select(_ index: Int) async throws(CoordinatorError) {
         try bar.select(index)
     }
@@ -60,6 +73,8 @@ public final class TabPresenter: Observable, Sendable {
     /// selection changed.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    ///
+    /// Cancellation: none; it applies at once.
     @discardableResult
     public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
         try !bar.select(index)
@@ -68,6 +83,8 @@ public final class TabPresenter: Observable, Sendable {
     /// Replaces tab `index`'s item: a new title, image or badge.
     ///
     /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    ///
+    /// Cancellation: none; it applies at once.
     public func setItem(_ item: TabItem, forTab index: Int) async throws(CoordinatorError) {
         try bar.setItem(item, at: index)
     }

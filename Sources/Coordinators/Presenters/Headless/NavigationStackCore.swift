@@ -4,7 +4,7 @@
 /// Each operation is applied as one step of the store (see `HeadlessStore`); the presenters'
 /// public methods hand their calls here. The rules (what a back gesture may pop, what a pop
 /// needs) are those of `StackRules`.
-struct NavigationStack: Sendable {
+struct NavigationStackCore: Sendable {
     /// The presenter's name, for messages.
     let name: String
     let store: HeadlessStore<NavigationPresenter.State>
@@ -51,6 +51,12 @@ struct NavigationStack: Sendable {
             if case .leaving = presentation.userDismissalCheck(), !stack.contains(presentation) { return 0 }
             return try StackRules.countAbove(presentation, in: stack, on: name, operation: "userPop(to:)")
         }
+    }
+
+    /// A person's tap on the selected tab: back to the root, judged on the stack as it is
+    /// when the tap lands (nothing above the root pops nothing).
+    func userPopToRoot() async throws(CoordinatorError) -> Bool {
+        try await store.removeTopByUser(keeping: 1) { stack in max(stack.count - 1, 0) }
     }
 
     /// A swipe back, begun.

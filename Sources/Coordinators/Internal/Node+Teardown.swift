@@ -1,0 +1,53 @@
+// A coordinator's teardown, steps 2 to 4 of `Node.host` (`Runtime/Node+Hosting.swift`).
+
+extension Node {
+    /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
+    func dismiss(_ remaining: [Presentation]) async {
+        for presentation in remaining.reversed() {
+            await presentation.tearDown()
+        }
+    }
+
+    /// Teardown step 3: the outcome is final; tell the parent and everyone waiting.
+    @inline(never)
+    func completeTeardown() -> EndCause {
+        let (cause, parent, id, waiters, context) = state.withLock { state in
+            let cause = state.machine.teardownCompleted()
+            let parent = state.parent
+            state.parent = nil
+            defer { state.endWaiters = [] }
+            return (cause, parent, state.id, state.endWaiters, state.context)
+        }
+        let departure =
+            parent?.state.withLock { state in
+                _ = state.children.removeValue(forKey: id.rawValue)
+                return state.hosted.depart(self, parentEnding: !state.machine.isRunning)
+            } ?? .notHosted
+        context?.emit(self, .ended(cause))
+        for waiter in waiters {
+            waiter.resume(returning: cause)
+        }
+        switch departure {
+        case .notHosted: break
+        case .left(let sibling): sibling?.resume()
+        case .mustWait: state.withLock { $0.waitsToLeave = true }
+        }
+        return cause
+    }
+
+    /// Teardown step 4, for a child this node hosts in its group, after `host` returned: if
+    /// the child may not leave the group yet (`HostedChildren`), waits until few enough older
+    /// siblings are left, then lets it leave and wakes the sibling whose turn that brings.
+    /// Not cancellable: the task is cancelled already, and this node waits for its whole
+    /// group anyway.
+    @inline(never)
+    func leaveInTurn(_ child: Node) async {
+        guard child.state.withLock({ $0.waitsToLeave }) else { return }
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            if !state.withLock({ $0.hosted.wait(child, continuation) }) {
+                continuation.resume()
+            }
+        }
+        state.withLock { $0.hosted.remove(child) }?.resume()
+    }
+}
