@@ -12,6 +12,7 @@ import re
 import sys
 
 ALLOWED = {
+    "Routing": {"Tree", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
     "Tree": {"Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Runtime": {"Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
     "Internal": {"LifecycleEvents", "Presenters", "Basics", "Primitives"},

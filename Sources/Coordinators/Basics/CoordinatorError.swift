@@ -32,6 +32,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case replacesOwnMain
             case gestureInProgress
             case gestureEnded
+            case noRoute
+            case routeNotShown
         }
 
         private let base: Base
@@ -74,6 +76,11 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let gestureInProgress = Code(.gestureInProgress)
         /// A user gesture was completed or cancelled after it had already ended.
         public static let gestureEnded = Code(.gestureEnded)
+        /// A coordinator navigated forward to a route its `destination(for:)` has no
+        /// destination for.
+        public static let noRoute = Code(.noRoute)
+        /// A coordinator went back to a route it does not show.
+        public static let routeNotShown = Code(.routeNotShown)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

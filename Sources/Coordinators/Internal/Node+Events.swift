@@ -5,6 +5,7 @@ extension Node {
         case presented(PresentationInfo)
         case dismissed(PresentationInfo, DismissalReason)
         case ended(EndCause)
+        case linkUnhandled(step: Int, route: String)
 
         var `public`: LifecycleEvent.Kind {
             switch self {
@@ -15,6 +16,7 @@ extension Node {
             case .ended(.failed(let error)): .failed(String(describing: error))
             case .ended(.cancelled): .cancelled
             case .ended(.dismissed(let reason)): .endedByDismissal(reason)
+            case .linkUnhandled(let step, let route): .linkUnhandled(step: step, route: route)
             }
         }
     }

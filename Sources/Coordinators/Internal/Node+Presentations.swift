@@ -5,14 +5,17 @@ extension Node {
         _ screen: any Screen,
         on presenter: any Presenter,
         role: PresentationRole,
-        expecting expectedAnswer: ExpectedAnswer? = nil
+        expecting expectedAnswer: ExpectedAnswer? = nil,
+        route: (any Hashable & Sendable)? = nil
     ) throws(CoordinatorError) -> Presentation {
         // Lock order: take the id from the tree before taking this node's lock.
         let id = PresentationID(rawValue: context?.makeID() ?? 0)
+        let routeTag = route.map { RouteTag(route: $0, kind: .screen, order: id.rawValue) }
         return try state.withLock { state throws(CoordinatorError) -> Presentation in
             try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
             return Self.record(
-                screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, in: &state)
+                screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, routeTag: routeTag,
+                in: &state)
         }
     }
 
@@ -39,7 +42,7 @@ extension Node {
     /// Creates a presentation owned by `owner` and records it in `state`.
     private static func record(
         _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
-        expecting expectedAnswer: ExpectedAnswer?, in state: inout State
+        expecting expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil, in state: inout State
     ) -> Presentation {
         let isMain =
             switch role {
@@ -49,7 +52,8 @@ extension Node {
             }
         state.hasMain = state.hasMain || isMain
         let presentation = Presentation(
-            id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer)
+            id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer,
+            routeTag: routeTag)
         state.presentations.append(presentation)
         return presentation
     }

@@ -15,6 +15,7 @@ extension Node {
             let cause = state.machine.teardownCompleted()
             let parent = state.parent
             state.parent = nil
+            state.routeTag = nil
             defer { state.endWaiters = [] }
             return (cause, parent, state.id, state.endWaiters, state.context)
         }

@@ -40,9 +40,22 @@ final class Node: Sendable {
         var endRequestWaiters = Waiters<EndCause>()
         /// `ChildFlow` callers: resumed when teardown is complete.
         var endWaiters: [UnsafeContinuation<EndCause, Never>] = []
+        /// The route its parent started or focused it for, if any (`Routing/`). Cleared when
+        /// its teardown completes: the tag holds the coordinator.
+        var routeTag: RouteTag?
+        /// Links may go on into this coordinator: its flow has awaited the runtime (see
+        /// `Node+Routing.swift`). Once set, it stays.
+        var acceptsRoutes = false
+        /// Links waiting until it accepts routes; resumed with an error if it ends first.
+        var routeWaiters = Waiters<Void>()
         /// The task running `start()`, while it runs. Cleared before that task ends, so it
         /// never names another task that reuses the address.
         var startTask: TaskIdentity?
+
+        /// Takes the links waiting for this coordinator to accept routes (it is ending).
+        mutating func takeRouteWaiters() -> [UnsafeContinuation<Void, any Error>] {
+            routeWaiters.isEmpty ? [] : routeWaiters.takeAll()
+        }
 
         /// Takes the waiting hosting loop, if it waits.
         mutating func takeHost() -> UnsafeContinuation<Mail, Never>? {
@@ -203,14 +216,18 @@ final class Node: Sendable {
     /// `start()` has returned or thrown: record that as the end cause if there is none yet,
     /// and wake the hosting loop (which may have been left asleep by a task cancellation).
     func startEnded(_ cause: EndCause) {
-        typealias Woken = (UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>])
-        let (host, waiters) = state.withLock { state -> Woken in
+        typealias Woken = (
+            UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>],
+            [UnsafeContinuation<Void, any Error>]
+        )
+        let (host, waiters, routeWaiters) = state.withLock { state -> Woken in
             state.startTask = nil
             let recorded = state.machine.requestEnd(cause)
-            return (state.takeHost(), recorded ? state.endRequestWaiters.takeAll() : [])
+            return (state.takeHost(), recorded ? state.endRequestWaiters.takeAll() : [], state.takeRouteWaiters())
         }
         host?.resume(returning: Mail(jobs: [], end: true))
         for waiter in waiters { waiter.resume(returning: cause) }
+        Self.refuseRoutes(routeWaiters)
     }
 
     /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing
@@ -227,16 +244,22 @@ final class Node: Sendable {
         wakingHost: Bool = true,
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
-        typealias Woken = (UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause)
+        typealias Woken = (
+            UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause,
+            [UnsafeContinuation<Void, any Error>]
+        )
         let woken = try state.withLock { state throws(Failure) -> Woken? in
             guard try transition(&state), let cause = state.machine.endCause else { return nil }
             // Wake the loop if it waits; otherwise it finds the end (and any children still
             // pending, which it must start so that they end too) at its next `takeWaitingMail`.
-            return (wakingHost ? state.takeHost() : nil, state.endRequestWaiters.takeAll(), cause)
+            return (
+                wakingHost ? state.takeHost() : nil, state.endRequestWaiters.takeAll(), cause, state.takeRouteWaiters()
+            )
         }
-        guard let (host, waiters, cause) = woken else { return false }
+        guard let (host, waiters, cause, routeWaiters) = woken else { return false }
         host?.resume(returning: Mail(jobs: [], end: true))
         for waiter in waiters { waiter.resume(returning: cause) }
+        Self.refuseRoutes(routeWaiters)
         return true
     }
 

@@ -9,6 +9,12 @@ final class TreeContext: EventSource {
         /// `cancel()` arrived after the root claimed the tree but before it was bound.
         var cancelPending = false
         var subscribers: [ObjectIdentifier: EventSubscription] = [:]
+        /// The running root coordinator, once bound: where links from the tree begin.
+        var rootCoordinator: (any Sendable & AnyObject)?
+        /// Links waiting for a root to run.
+        var rootWaiters = Waiters<any Sendable & AnyObject>()
+        /// The deep link in flight in this tree, if any (`Routing/`).
+        var link: (any Sendable & AnyObject)?
     }
 
     let state = Locked(State())
@@ -90,10 +96,48 @@ final class TreeContext: EventSource {
     /// Whether `cancelRoot()` was called since the root claimed the tree.
     var isCancelPending: Bool { state.withLock { $0.cancelPending } }
 
+    /// The root coordinator is bound: links waiting for it go on.
+    func rootBound(_ coordinator: any Sendable & AnyObject) {
+        let waiters = state.withLock { state in
+            state.rootCoordinator = coordinator
+            return state.rootWaiters.takeAll()
+        }
+        for waiter in waiters { waiter.resume(returning: coordinator) }
+    }
+
+    /// The running root coordinator; waits for one if none runs. Cancelling the waiting task
+    /// throws `CancellationError`.
+    func runningRoot() async throws -> any Sendable & AnyObject {
+        try await awaitValue { continuation in
+            state.withLock { state in
+                if let root = state.rootCoordinator { return .ready(root) }
+                return .waiting(state.rootWaiters.add(continuation))
+            }
+        } cancel: { id in
+            self.state.withLock { $0.rootWaiters.remove(id) }
+        }
+    }
+
+    /// Makes `link` the link in flight and returns the one it supersedes, if any.
+    func replaceLink(with link: any Sendable & AnyObject) -> (any Sendable & AnyObject)? {
+        state.withLock { state in
+            defer { state.link = link }
+            return state.link
+        }
+    }
+
+    /// `link` has ended: it is no longer in flight (unless another replaced it already).
+    func linkEnded(_ link: any Sendable & AnyObject) {
+        state.withLock { state in
+            if state.link === link { state.link = nil }
+        }
+    }
+
     /// The root has ended: release it and end every event subscription.
     func endRun() {
         let subscribers = state.withLock { state in
             state.root = nil
+            state.rootCoordinator = nil
             defer { state.subscribers.removeAll() }
             return Array(state.subscribers.values)
         }

@@ -17,11 +17,15 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// Its main presentation left the screen (for this reason), which ended it; its
         /// subtree and screens are gone.
         case endedByDismissal(DismissalReason)
+        /// A deep link stopped at this coordinator: it has no route for the link's step at
+        /// index `step` (0 for the first), described by `route`. The link's caller gets a
+        /// `DeepLinkError` with code `unhandled`.
+        case linkUnhandled(step: Int, route: String)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .dismissed: false
+            case .started, .presented, .dismissed, .linkUnhandled: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -47,6 +51,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .failed(let error): return "\(subject) failed: \(error)"
         case .cancelled: return "\(subject) cancelled"
         case .endedByDismissal(let reason): return "\(subject) ended: main screen dismissed (\(reason))"
+        case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
         }
     }
 }

@@ -19,6 +19,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The presenter that shows it.
     public let presenter: any Presenter
 
+    /// The route it was shown for, if its coordinator showed it for one (see `Routable`);
+    /// `nil` for screens presented directly.
+    public var route: (any Hashable & Sendable)? { routeTag?.route }
+    /// The route, and its order among its coordinator's routes.
+    let routeTag: RouteTag?
+
     /// The coordinator that owns it, as a presentation sees one.
     let owner: any PresentationOwner
     /// What `answer(_:)` accepts, if the presentation was made by `Flow.ask`.
@@ -50,7 +56,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     init(
         id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: any PresentationOwner,
-        expectedAnswer: ExpectedAnswer?
+        expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil
     ) {
         self.id = id
         self.screen = screen
@@ -58,6 +64,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         self.presenter = presenter
         self.owner = owner
         self.expectedAnswer = expectedAnswer
+        self.routeTag = routeTag
     }
 
     // MARK: Reading

@@ -38,6 +38,7 @@ extension Flow {
         let presentation = try await present(
             screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic,
             expecting: ExpectedAnswer(S.Answer.self))
+        node.acceptRoutes()
         let reply: Presentation.Reply
         do {
             reply = try await presentation.reply()

@@ -24,6 +24,7 @@ extension Flow {
         } catch {
             return .failed(error)
         }
+        node.acceptRoutes()
         if isStartTask {
             // Called from `start()` itself: the calling task is this node's start task, a
             // child task of this node's group, so the child can be hosted right here.

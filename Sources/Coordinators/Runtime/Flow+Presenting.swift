@@ -28,12 +28,15 @@ extension Flow {
     }
 
     /// `present(_:on:role:)`, for a question when `expecting` says what it answers.
+    /// With `route`, the presentation is one of this coordinator's routes (`Routing/`).
     func present(
-        _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?
+        _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?,
+        route: (any Hashable & Sendable)? = nil
     ) async throws -> Presentation {
         try Task.checkCancellation()
         let role = try roleReplacingOwnMain(role, on: presenter)
-        let presentation = try node.makePresentation(screen, on: presenter, role: role, expecting: expecting)
+        let presentation = try node.makePresentation(
+            screen, on: presenter, role: role, expecting: expecting, route: route)
         do {
             try await presenter.present(presentation)
         } catch {

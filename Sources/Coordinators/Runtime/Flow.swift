@@ -39,10 +39,14 @@ public struct Flow<Output: Sendable>: Sendable {
     /// throws what ended it (`finish(throwing:)`'s error, `CancellationError`,
     /// `FlowDismissed`). Event-style coordinators return it from `start()`.
     ///
+    /// Awaiting it also tells links (`Routing/`) that the coordinator is set up: the rest
+    /// of a deep link goes on into it from then on.
+    ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public var finished: Output {
         get async throws {
-            try FlowOutcome<Output>(try await node.endRequested()).get()
+            node.acceptRoutes()
+            return try FlowOutcome<Output>(try await node.endRequested()).get()
         }
     }
 }

@@ -10,6 +10,12 @@ public struct CoordinatorSnapshot: Sendable, Hashable {
     public let presentations: [PresentationInfo]
     /// Its live children, in the order they started.
     public let children: [CoordinatorSnapshot]
+    /// The routes it shows (as text), oldest first, if it is `Routable`: the screens it
+    /// showed for a route and the children it started or focused for one.
+    public let routes: [String]
+
+    /// The route showing now: the most recent of `routes`.
+    public var route: String? { routes.last }
 
     init(of node: Node) {
         let (id, type, phase, presentations, children) = node.state.withLock { state in
@@ -20,5 +26,6 @@ public struct CoordinatorSnapshot: Sendable, Hashable {
         self.state = phase
         self.presentations = presentations.map(\.info)
         self.children = children.sorted { $0.key < $1.key }.map { CoordinatorSnapshot(of: $0.value) }
+        self.routes = node.routeEntries().map(\.tag.routeDescription)
     }
 }

@@ -44,6 +44,7 @@ public final class CoordinatorTree: Sendable {
         } catch {
             return .failed(error)
         }
+        context.rootBound(root)
         if context.isCancelPending {
             // `cancel()` came between claiming the tree and binding the root.
             node.requestEnd(.cancelled)

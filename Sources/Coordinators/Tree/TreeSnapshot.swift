@@ -3,8 +3,8 @@
 /// `description` prints it as an indented tree; `mermaid` as a Mermaid flowchart.
 ///
 /// ```text
-/// AppCoordinator #1 [running]
-///   · p2 HomeScreen (main) on NavigationPresenter
+/// AppCoordinator #1 [running] routes: home
+///   · p2 HomeScreen (main) on NavigationPresenter for home
 ///   LoginCoordinator #3 [running]
 ///     · p4 LoginScreen (main) on ModalPresenter
 /// ```
@@ -29,7 +29,8 @@ public struct TreeSnapshot: Sendable, Hashable, CustomStringConvertible {
         var lines: [String] = []
         func visit(_ node: CoordinatorSnapshot, depth: Int) {
             let indent = String(repeating: "  ", count: depth)
-            lines.append("\(indent)\(node.coordinatorType) \(node.id) [\(node.state)]")
+            let routes = node.routes.isEmpty ? "" : " routes: \(node.routes.joined(separator: " → "))"
+            lines.append("\(indent)\(node.coordinatorType) \(node.id) [\(node.state)]\(routes)")
             for presentation in node.presentations {
                 lines.append("\(indent)  · \(presentation)")
             }

@@ -1,0 +1,86 @@
+// What routing (`Routing/`) needs from a node, under the node's lock: whether links may go on
+// into it, the route its parent gave it, and its routes in order.
+
+/// A coordinator that ended (or is ending) before it accepted routes.
+struct RoutesRefused: Error {}
+
+extension Node {
+    // MARK: Accepting routes
+
+    /// The flow has awaited the runtime (`flow.finished`, an `ask`'s answer, a child's `run`):
+    /// what its `start()` had to set up before that is done, so links may go on into it.
+    func acceptRoutes() {
+        let waiters = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
+            guard !state.acceptsRoutes else { return [] }
+            state.acceptsRoutes = true
+            return state.routeWaiters.isEmpty ? [] : state.routeWaiters.takeAll()
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the flow accepts routes. Throws `RoutesRefused` if it ends (or is ending)
+    /// first, `CancellationError` if the waiting task is cancelled.
+    func waitUntilAcceptingRoutes() async throws {
+        try await awaitValue { continuation in
+            state.withLock { state in
+                switch state.machine.phase {
+                case .ending, .ended: return .failed(RoutesRefused())
+                case .idle, .running:
+                    if state.acceptsRoutes { return .ready(()) }
+                    return .waiting(state.routeWaiters.add(continuation))
+                }
+            }
+        } cancel: { id in
+            self.state.withLock { $0.routeWaiters.remove(id) }
+        }
+    }
+
+    static func refuseRoutes(_ waiters: [UnsafeContinuation<Void, any Error>]) {
+        for waiter in waiters { waiter.resume(throwing: RoutesRefused()) }
+    }
+
+    // MARK: Routes
+
+    /// Records the route its parent started or focused it for. Returns `false`, recording
+    /// nothing, if it has ended: its teardown would no longer clear the tag.
+    @discardableResult
+    func tag(_ tag: RouteTag) -> Bool {
+        state.withLock { state in
+            guard state.machine.phase != .ended else { return false }
+            state.routeTag = tag
+            return true
+        }
+    }
+
+    /// This coordinator's routes now, oldest first: the screens it shows for a route and the
+    /// children it started or focused for one, each with its node if it is a child.
+    func routeEntries() -> [(tag: RouteTag, presentation: Presentation?, child: Node?)] {
+        let (presentations, children) = state.withLock { ($0.presentations, Array($0.children.values)) }
+        var entries: [(tag: RouteTag, presentation: Presentation?, child: Node?)] = []
+        for presentation in presentations {
+            if let tag = presentation.routeTag { entries.append((tag, presentation, nil)) }
+        }
+        for child in children {
+            if let tag = child.state.withLock({ $0.routeTag }) { entries.append((tag, nil, child)) }
+        }
+        return entries.sorted { $0.tag.order < $1.tag.order }
+    }
+
+    /// The route its parent gave it, if any.
+    var routeTag: RouteTag? { state.withLock { $0.routeTag } }
+
+    /// Whether this node is `ancestor` or one of its descendants.
+    func isInSubtree(of ancestor: Node) -> Bool {
+        var node: Node? = self
+        while let current = node {
+            if current === ancestor { return true }
+            node = current.state.withLock { $0.parent }
+        }
+        return false
+    }
+
+    /// The live children, in the order they started.
+    var liveChildren: [Node] {
+        state.withLock { $0.children.sorted { $0.key < $1.key }.map(\.value) }
+    }
+}

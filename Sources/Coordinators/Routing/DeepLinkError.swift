@@ -1,0 +1,68 @@
+/// Why a deep link (or a restoration) did not open all the way.
+///
+/// The steps before the one named here are done and stay; nothing of the step it stopped at
+/// stays half-made.
+///
+/// ```swift
+/// do {
+///     try await tree.open(link)
+/// } catch let error as DeepLinkError where error.code == .superseded {
+///     // a newer link took over
+/// }
+/// ```
+public struct DeepLinkError: Error, CustomStringConvertible {
+    /// What stopped the link. New codes may be added in later versions.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case unhandled, superseded, malformedURL, targetEnded, stepFailed
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// No coordinator handles the step: the coordinator it reached has no route of the
+        /// step's type (or is not `Routable`), or its `destination(for:)` returned `nil`.
+        /// A lifecycle event `linkUnhandled` records it too.
+        public static let unhandled = Code(.unhandled)
+        /// A newer link (or restoration) was opened in the same tree; this one was cancelled.
+        public static let superseded = Code(.superseded)
+        /// The `DeepLinkParser` threw for the URL (`underlying`); nothing was changed.
+        public static let malformedURL = Code(.malformedURL)
+        /// The coordinator the step went into ended (or was ending) before it could take it.
+        public static let targetEnded = Code(.targetEnded)
+        /// Carrying the step out threw (`underlying`): `destination(for:)`, a presenter, or a
+        /// misuse the runtime reports as a `CoordinatorError`.
+        public static let stepFailed = Code(.stepFailed)
+
+        /// The code's name, such as `unhandled`.
+        public var description: String { base.rawValue }
+    }
+
+    /// What stopped the link.
+    public let code: Code
+    /// The index in the link of the step it stopped at (0 for the first), if it stopped at one.
+    public let step: Int?
+    /// The route of that step, as text.
+    public let route: String?
+    /// The coordinator it stopped at (`MoviesCoordinator #4`), if any.
+    public let coordinator: String?
+    /// The error behind it, for `malformedURL` and `stepFailed`.
+    public let underlying: (any Error)?
+    /// A sentence that says what happened and what to change.
+    public let message: String
+
+    init(
+        _ code: Code, _ message: String, step: Int? = nil, route: String? = nil, coordinator: String? = nil,
+        underlying: (any Error)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.step = step
+        self.route = route
+        self.coordinator = coordinator
+        self.underlying = underlying
+    }
+
+    /// `DeepLinkError.<code>: <message>`.
+    public var description: String { "DeepLinkError.\(code): \(message)" }
+}

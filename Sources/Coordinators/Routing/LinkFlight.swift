@@ -1,0 +1,86 @@
+/// One deep link (or restoration) in flight in a tree: the task that opens it, and whether a
+/// newer one superseded it.
+///
+/// A tree has at most one link in flight (`TreeContext.link`). A new one supersedes the
+/// old: it cancels the old one's task, waits until that task has stopped (its half-made step
+/// torn down), and only then takes its first step, so two links never move the same screens
+/// at once. The link runs in a task of its own so that it can be cancelled from outside; the
+/// caller awaits it and passes its own cancellation on. Coordinators a link starts are
+/// children of their coordinators as always (the link's task only carries out the steps).
+final class LinkFlight: Sendable {
+    private struct State {
+        var superseded = false
+        /// Cancels the link's task.
+        var cancel: (@Sendable () -> Void)?
+        var done = false
+        var doneWaiters: [UnsafeContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    /// Runs `body` as the link in flight of `context`, superseding the one before, and returns
+    /// what it returns. Throws `DeepLinkError` `superseded` if a newer link cancels it.
+    @discardableResult
+    static func fly<Result: Sendable>(
+        in context: TreeContext, _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        let flight = LinkFlight()
+        let previous = context.replaceLink(with: flight) as? LinkFlight
+        previous?.supersede()
+        let task = Task<Result, any Error> {
+            defer { flight.markDone() }
+            await previous?.waitUntilDone()
+            try Task.checkCancellation()
+            return try await body()
+        }
+        flight.begin(cancellingWith: { task.cancel() })
+        defer { context.linkEnded(flight) }
+        let result = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
+        if case .failure = result, flight.isSuperseded {
+            throw DeepLinkError(.superseded, "A newer link (or restoration) was opened in this tree; this one stopped.")
+        }
+        return try result.get()
+    }
+
+    private var isSuperseded: Bool { state.withLock { $0.superseded } }
+
+    private func begin(cancellingWith cancel: @escaping @Sendable () -> Void) {
+        let superseded = state.withLock { state in
+            state.cancel = cancel
+            return state.superseded
+        }
+        if superseded { cancel() }
+    }
+
+    private func supersede() {
+        let cancel = state.withLock { state in
+            state.superseded = true
+            return state.cancel
+        }
+        cancel?()
+    }
+
+    private func markDone() {
+        let waiters = state.withLock { state in
+            state.done = true
+            defer { state.doneWaiters = [] }
+            return state.doneWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Not cancellable: the next link must not start while this one still moves screens.
+    private func waitUntilDone() async {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                if !state.done { state.doneWaiters.append(continuation) }
+                return state.done
+            }
+            if done { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+// Re-opening a saved `NavigationState`, route by route, through the deep-link steps.
+
+enum Restoring {
+    /// What a restoration has done so far.
+    struct Progress {
+        var restored = 0
+        var skipped: [String] = []
+        var reason: String?
+
+        /// Stops here: `entries` of `state` (and everything saved under them) are skipped.
+        mutating func skip(_ entries: ArraySlice<NavigationState.Entry>, of state: NavigationState, because: String?) {
+            if reason == nil { reason = because }
+            for entry in entries {
+                skipped.append("\(state.coordinatorType) → \(entry.route)")
+                if let child = entry.child { skip(child.entries[...], of: child, because: nil) }
+            }
+        }
+
+        var report: RestorationReport { RestorationReport(restored: restored, skipped: skipped, reason: reason) }
+    }
+
+    /// Re-opens `saved` at `coordinator`. Returns `false` if it stopped early (recorded in
+    /// `progress`); throws only `CancellationError`.
+    static func restore(
+        _ saved: NavigationState, at coordinator: any Coordinator, into progress: inout Progress
+    ) async throws -> Bool {
+        let type = String(describing: Swift.type(of: coordinator))
+        guard type == saved.coordinatorType, let routable = coordinator as? any Routable else {
+            progress.skip(
+                saved.entries[...], of: saved,
+                because: "the saved routes are \(saved.coordinatorType)'s, but the coordinator there is \(type)")
+            return saved.entries.isEmpty
+        }
+        return try await restore(saved, at: routable, into: &progress)
+    }
+
+    private static func restore<R: Routable>(
+        _ saved: NavigationState, at coordinator: R, into progress: inout Progress
+    ) async throws -> Bool {
+        for (index, entry) in saved.entries.enumerated() {
+            let route: R.Route
+            do {
+                route = try decode(R.Route.self, from: entry.value)
+            } catch {
+                progress.skip(
+                    saved.entries[index...], of: saved,
+                    because: "\(entry.route) is no longer a \(R.Route.self) of \(R.self): \(error)")
+                return false
+            }
+            let next: any Coordinator
+            do {
+                next = try await LinkOpening.openOwn(route, step: progress.restored, at: coordinator)
+            } catch let error as DeepLinkError where error.code != .superseded {
+                progress.skip(saved.entries[index...], of: saved, because: error.message)
+                return false
+            }
+            progress.restored += 1
+            if let child = entry.child, !(try await restore(child, at: next, into: &progress)) {
+                progress.skip(saved.entries[(index + 1)...], of: saved, because: nil)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Decodes a route of type `Route`, which must be `Decodable`.
+    private static func decode<Route>(_ type: Route.Type, from value: RouteValue) throws -> Route {
+        guard let decodable = type as? any Decodable.Type else {
+            throw RouteNotDecodable(type: "\(type)")
+        }
+        guard let route = try decodeRoute(decodable, from: value) as? Route else {
+            throw RouteNotDecodable(type: "\(type)")
+        }
+        return route
+    }
+
+    private struct RouteNotDecodable: Error, CustomStringConvertible {
+        let type: String
+        var description: String { "\(type) is not Decodable" }
+    }
+}
+
+extension CoordinatorTree {
+    /// The navigation state of the running tree now (see `NavigationState`), or `nil` if no
+    /// root runs.
+    public func navigationState() -> NavigationState? {
+        context.state.withLock { $0.root }.map(NavigationState.init(of:))
+    }
+
+    /// Re-opens `saved` in this tree, through the deep-link steps: each coordinator, from the
+    /// root down, goes to its saved routes in order (a route it shows already is kept), and
+    /// each route's child gets its own saved routes. Returns once done, with what was
+    /// re-opened and what was skipped. If no root runs yet, waits for one.
+    ///
+    /// A saved state that no longer fits (a route that no longer decodes, a coordinator of
+    /// another type, a step that fails) is restored up to that point: the rest is skipped and
+    /// reported, nothing of it is shown.
+    ///
+    /// Like a link, it is the tree's link in flight: it supersedes the one before, and a
+    /// newer link supersedes it (`DeepLinkError` `superseded`).
+    ///
+    /// Cancellation: as `open(_:)`: throws `CancellationError` after the step under way is
+    /// torn down.
+    @discardableResult
+    public func restore(_ saved: NavigationState) async throws -> RestorationReport {
+        try await LinkFlight.fly(in: context) { [context] in
+            var progress = Restoring.Progress()
+            if let root = try await context.runningRoot() as? any Coordinator {
+                _ = try await Restoring.restore(saved, at: root, into: &progress)
+            }
+            return progress.report
+        }
+    }
+}

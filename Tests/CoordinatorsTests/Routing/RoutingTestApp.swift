@@ -1,0 +1,155 @@
+import Coordinators
+
+// A small app that navigates by routes, for the routing, deep-link and restoration tests:
+//
+//   AppRoot (window: a tab bar screen; modal: login and account)
+//   ├── MoviesFlow   (tab "Movies": list → movie(id) → reviews(movieID) starts ReviewsFlow)
+//   │   └── ReviewsFlow (latest → review(id))
+//   └── SearchFlow   (tab "Search": results(query))
+
+enum AppRoute: Hashable, Codable, Sendable { case movies, search, account }
+enum MoviesRoute: Hashable, Codable, Sendable { case list, movie(id: Int), reviews(movieID: Int) }
+enum ReviewsRoute: Hashable, Codable, Sendable { case latest, review(id: Int) }
+enum SearchRoute: Hashable, Codable, Sendable { case results(query: String) }
+
+/// What a person answers on the login form: whether they signed in.
+struct LoginForm: Screen { typealias Answer = Bool }
+
+/// A script-style login sub-flow: asks the form, returns its answer.
+actor LoginFlow: Coordinator {
+    let flow = Flow<Bool>()
+    let modal: ModalPresenter
+    init(modal: ModalPresenter) { self.modal = modal }
+    func start() async throws -> Bool { try await flow.ask(LoginForm(), on: modal) }
+}
+
+actor AppRoot: Routable {
+    typealias Route = AppRoute
+    let flow = Flow<Void>()
+    let window: SlotPresenter
+    let tabs: TabNavigationPresenter
+    let modal: ModalPresenter
+    private(set) var signedIn: Bool
+    private var movies: MoviesFlow?
+    private var search: SearchFlow?
+
+    init(window: SlotPresenter, tabs: TabNavigationPresenter, modal: ModalPresenter, signedIn: Bool = false) {
+        self.window = window
+        self.tabs = tabs
+        self.modal = modal
+        self.signedIn = signedIn
+    }
+
+    func start() async throws {
+        try await flow.present(TestScreen("tab bar"), on: window)
+        let movies = MoviesFlow(navigation: try tabs.presenter(forTab: 0))
+        let search = SearchFlow(navigation: try tabs.presenter(forTab: 1))
+        self.movies = movies
+        self.search = search
+        try startChild(movies, for: .movies)
+        try startChild(search, for: .search)
+        try await flow.finished
+    }
+
+    func destination(for route: AppRoute) async throws -> Destination? {
+        switch route {
+        case .movies: return movies.map { .tab(of: $0, in: tabs) }
+        case .search: return search.map { .tab(of: $0, in: tabs) }
+        case .account:
+            if !signedIn {
+                signedIn = try await flow.run(LoginFlow(modal: modal))
+            }
+            return signedIn ? .screen(TestScreen("account"), on: modal) : nil
+        }
+    }
+}
+
+actor MoviesFlow: Routable {
+    typealias Route = MoviesRoute
+    let flow = Flow<Void>()
+    let navigation: NavigationPresenter
+    init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+    func start() async throws {
+        try await go(.forward(to: .list))
+        try await flow.finished
+    }
+
+    func destination(for route: MoviesRoute) -> Destination? {
+        switch route {
+        case .list: .screen(TestScreen("list"), on: navigation)
+        case .movie(let id): .screen(TestScreen("movie \(id)"), on: navigation)
+        case .reviews(let id): .child(ReviewsFlow(movieID: id, navigation: navigation))
+        }
+    }
+}
+
+actor ReviewsFlow: Routable {
+    typealias Route = ReviewsRoute
+    let flow = Flow<Void>()
+    let movieID: Int
+    let navigation: NavigationPresenter
+    init(movieID: Int, navigation: NavigationPresenter) {
+        self.movieID = movieID
+        self.navigation = navigation
+    }
+
+    func start() async throws {
+        try await go(.forward(to: .latest))
+        try await flow.finished
+    }
+
+    func destination(for route: ReviewsRoute) -> Destination? {
+        switch route {
+        case .latest: .screen(TestScreen("reviews of \(movieID)"), on: navigation)
+        case .review(let id): .screen(TestScreen("review \(id)"), on: navigation)
+        }
+    }
+}
+
+actor SearchFlow: Routable {
+    typealias Route = SearchRoute
+    let flow = Flow<Void>()
+    let navigation: NavigationPresenter
+    init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+    func start() async throws {
+        try await flow.present(TestScreen("search"), on: navigation)
+        try await flow.finished
+    }
+
+    func destination(for route: SearchRoute) -> Destination? {
+        switch route {
+        case .results(let query): .screen(TestScreen("results \(query)"), on: navigation)
+        }
+    }
+}
+
+/// The app's presenters, and the app running in a tree.
+struct RunningApp: Sendable {
+    let tree = CoordinatorTree()
+    let window = SlotPresenter(name: "window")
+    let tabs = TabNavigationPresenter(items: [TabItem(title: "Movies"), TabItem(title: "Search")])
+    let modal = ModalPresenter()
+
+    var movies: NavigationPresenter { get throws { try tabs.presenter(forTab: 0) } }
+    var search: NavigationPresenter { get throws { try tabs.presenter(forTab: 1) } }
+
+    func makeRoot(signedIn: Bool = false) -> AppRoot {
+        AppRoot(window: window, tabs: tabs, modal: modal, signedIn: signedIn)
+    }
+
+    /// Waits until both tabs show their first screen.
+    func waitUntilStarted() async throws {
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.stack.count == 1 } }
+    }
+
+    /// Each tab's screens, and the selected tab.
+    var screens: (movies: [String], search: [String], selected: Int) {
+        let state = tabs.state
+        return (
+            state.tabs[0].stack.map(\.screen.screenName), state.tabs[1].stack.map(\.screen.screenName),
+            state.selectedIndex
+        )
+    }
+}
