@@ -182,6 +182,15 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
+    /// Whether it is made and not shown yet: its presenter's `present` (or a stack
+    /// presenter's `replaceStack`) has not returned.
+    var isBeingPresented: Bool {
+        state.withLock {
+            if case .presenting = $0.phase { return true }
+            return false
+        }
+    }
+
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
     func markFailed() {
         let (waiters, replyWaiters) = state.withLock { state in

@@ -5,17 +5,28 @@ extension Flow {
     /// it was. If it held this coordinator's own main screen, the first new presentation
     /// becomes its main one, so the coordinator goes on with its new stack.
     ///
-    /// Throws `CoordinatorError` `flowEnded` after the flow ended.
+    /// `navigation` is any `StackPresenter`: the headless `NavigationPresenter` and
+    /// `ModalNavigationPresenter`, or a UI presenter of your own.
+    ///
+    /// Throws `CoordinatorError` `flowEnded` after the flow ended; rethrows what
+    /// `navigation.replaceStack(with:)` throws, and then nothing is shown and the stack is
+    /// as the presenter left it.
     ///
     /// Cancellation: if the calling task is already cancelled, throws `CancellationError`
-    /// and changes nothing.
+    /// and changes nothing. Once the presenter has been called, cancellation does not undo
+    /// it (a UI presenter decides what it does with a cancelled task meanwhile).
     @discardableResult
-    public func setStack(_ screens: [any Screen], on navigation: NavigationPresenter) async throws -> [Presentation] {
+    public func setStack(_ screens: [any Screen], on navigation: some StackPresenter) async throws -> [Presentation] {
         try Task.checkCancellation()
         let replacesOwnMain = navigation.stack.contains { $0.owner === node && $0.isMain }
         let presentations = try node.makePresentations(
             screens, on: navigation, firstRole: replacesOwnMain ? .main : .automatic)
-        navigation.replaceStack(with: presentations).reportDismissals(.replaced)
+        do {
+            try await navigation.replaceStack(with: presentations)
+        } catch {
+            for presentation in presentations { node.presentationFailed(presentation) }
+            throw error
+        }
         for presentation in presentations {
             try await node.didPresent(presentation)
         }

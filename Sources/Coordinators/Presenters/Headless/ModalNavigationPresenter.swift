@@ -9,13 +9,14 @@ import Observation
 /// swipe down does — every presentation on the stack reports `.byUser`, most recent first,
 /// after their confirmations agreed — and dismissing the root (its coordinator's
 /// `flow.dismiss`, or its teardown) takes the whole modal away, the presentations above
-/// reporting `.byCoordinator`. Not bound to the main actor.
+/// reporting `.byCoordinator`. A `StackPresenter`, so `flow.setStack(_:on:)` and routes work
+/// on it too. Not bound to the main actor.
 ///
 /// ```text
 ///   (none) ──present(A)──▶ modal [A] ──present(B)──▶ modal [A, B] ──userDismiss()──▶ (none)
 ///                                                                   (B, A: .byUser)
 /// ```
-public final class ModalNavigationPresenter: Presenter, Observable {
+public final class ModalNavigationPresenter: StackPresenter, Observable {
     /// The modal's stack as plain values; empty while the modal is not shown.
     public typealias State = NavigationPresenter.State
 
@@ -78,6 +79,14 @@ public final class ModalNavigationPresenter: Presenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func popToRoot() async throws(CoordinatorError) { try core.popToRoot() }
+
+    /// As `NavigationPresenter.replaceStack(with:)`: an empty stack takes the modal away, a
+    /// stack given to a modal that is not shown brings it up.
+    ///
+    /// Cancellation: none; it applies at once.
+    public func replaceStack(with presentations: [Presentation]) async throws(CoordinatorError) {
+        try core.replaceStack(with: presentations, of: self)
+    }
 
     /// As `NavigationPresenter.userPop()`: a back button or completed swipe back inside the
     /// modal.

@@ -1,6 +1,7 @@
 import Observation
 
-/// A headless navigation stack: push, pop, pop to, set stack; with back gestures.
+/// A headless navigation stack: push, pop, pop to, set stack; with back gestures. A
+/// `StackPresenter`.
 ///
 /// `flow.present(_:on:)` pushes (the first presentation is the root). The state is plain
 /// values (`state.stack`), published through Observation so a SwiftUI view can bind to it,
@@ -16,7 +17,7 @@ import Observation
 /// ```text
 ///   [Home] ──present(Detail)──▶ [Home, Detail] ──userPop()──▶ [Home]   (Detail: .byUser)
 /// ```
-public final class NavigationPresenter: Presenter, Observable {
+public final class NavigationPresenter: StackPresenter, Observable {
     /// The stack as plain values.
     public struct State: Sendable, Hashable, StackState {
         /// The presentations on the stack, root first.
@@ -100,6 +101,20 @@ public final class NavigationPresenter: Presenter, Observable {
         try core.pop(to: presentation)
     }
 
+    /// Shows exactly `presentations`, root first, in place of the whole stack; every
+    /// presentation that was on the stack and is not in `presentations` reports `.replaced`,
+    /// most recent first. Coordinators call `flow.setStack(_:on:)`, which makes new
+    /// presentations for it; routing code may call this to rearrange (or thin out) what the
+    /// stack shows.
+    ///
+    /// Throws `CoordinatorError` `notInStack`, changing nothing, if a presentation is neither
+    /// on this stack nor a new one made for it, or is given twice.
+    ///
+    /// Cancellation: none; it applies at once.
+    public func replaceStack(with presentations: [Presentation]) async throws(CoordinatorError) {
+        try core.replaceStack(with: presentations, of: self)
+    }
+
     /// Pops everything above the root; it all reports `.byCoordinator`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
@@ -159,16 +174,5 @@ public final class NavigationPresenter: Presenter, Observable {
     /// presentations, `gestureInProgress` if another gesture has not ended.
     public func beginUserPop() throws(CoordinatorError) -> UserGesture {
         try core.beginUserPop()
-    }
-
-    // MARK: Internals
-
-    /// Replaces the whole stack; returns what was removed. Used by `Flow.setStack`.
-    func replaceStack(with presentations: [Presentation]) -> [Presentation] {
-        core.store.mutate(always: { state in
-            let removed = state.stack.filter { !presentations.contains($0) }
-            state.stack = presentations
-            return removed
-        })
     }
 }

@@ -34,6 +34,20 @@ struct NavigationStackCore: Sendable {
         }
     }
 
+    /// Shows exactly `presentations`; what leaves the stack reports `.replaced`, most recent
+    /// first. `presenter` is the presenter this core is the stack of.
+    func replaceStack(with presentations: [Presentation], of presenter: AnyObject) throws(CoordinatorError) {
+        let removed = try store.update { state throws(CoordinatorError) in
+            try StackRules.checkReplacement(presentations, of: state.stack, shownBy: presenter, on: name)
+            let kept = Set(presentations)
+            let removed = state.stack.filter { !kept.contains($0) }
+            let changed = state.stack != presentations
+            state.stack = presentations
+            return (removed, changed: changed)
+        }
+        removed.reportDismissals(.replaced)
+    }
+
     // MARK: A person's gestures
 
     /// The back button, or a swipe back completed.

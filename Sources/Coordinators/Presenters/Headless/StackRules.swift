@@ -37,4 +37,29 @@ enum StackRules {
         }
         return stack.count - index - 1
     }
+
+    /// `replaceStack(with:)` shows presentations of the stack and new ones made for
+    /// `presenter` (being presented), each once.
+    static func checkReplacement(
+        _ presentations: [Presentation], of stack: [Presentation], shownBy presenter: AnyObject, on name: String
+    ) throws(CoordinatorError) {
+        let onStack = Set(stack)
+        var given = Set<Presentation>()
+        for presentation in presentations {
+            guard given.insert(presentation).inserted else {
+                throw CoordinatorError(
+                    .notInStack,
+                    "replaceStack(with:) was given \(presentation) twice for \(name); a presentation is on a stack "
+                        + "once.")
+            }
+            let isNew = presentation.presenter === presenter && presentation.isBeingPresented
+            guard onStack.contains(presentation) || isNew else {
+                throw CoordinatorError(
+                    .notInStack,
+                    "replaceStack(with:) was given \(presentation), which is neither on \(name) (stack: "
+                        + "\(stack.map(\.description))) nor a new presentation for it. Keep presentations of this "
+                        + "stack, and make new ones with flow.setStack(_:on:).")
+            }
+        }
+    }
 }
