@@ -2,7 +2,28 @@
 protocol ContainerPart: AnyObject, Sendable {
     /// Creates a part that calls `containerDidChange` after each of its changes.
     init(name: String, containerDidChange: (@Sendable () -> Void)?)
+
+    /// Empties the part, as when its tab leaves the bar: what it showed reports `reason`,
+    /// most recent first.
+    func removeAll(reporting reason: DismissalReason)
 }
 
-extension SlotPresenter: ContainerPart {}
-extension NavigationPresenter: ContainerPart {}
+extension SlotPresenter: ContainerPart {
+    func removeAll(reporting reason: DismissalReason) {
+        let removed = store.update { state in
+            defer { state.presentation = nil }
+            return (state.presentation, changed: state.presentation != nil)
+        }
+        removed?.reportDismissal(reason)
+    }
+}
+
+extension NavigationPresenter: ContainerPart {
+    func removeAll(reporting reason: DismissalReason) {
+        let removed = core.store.update { state in
+            defer { state.stack = [] }
+            return (state.stack, changed: !state.stack.isEmpty)
+        }
+        removed.reportDismissals(reason)
+    }
+}

@@ -7,13 +7,15 @@ import Observation
 /// a tab's coordinator presents is the tab's root, later ones are pushed, and each tab
 /// keeps its own stack while another tab is used. A person's tap on the selected tab pops
 /// its stack to the root, as UIKit does (`.byUser`, confirmations asked). Not bound to the
-/// main actor.
+/// main actor. As `TabPresenter`, it can start on another tab than the first
+/// (`init(name:items:selectedIndex:)`), change its tabs later (`setTabs(_:)`), and is a
+/// `TabBarPresenter`.
 ///
 /// ```text
 ///   ┌ Home [Feed, Post] ┬ Search [Results] ┬ Profile [Me] ┐   selected: 1
 ///   └ userSelectTab(0) ──▶ selected: 0 ── userSelectTab(0) ──▶ Home [Feed] (Post: .byUser)
 /// ```
-public final class TabNavigationPresenter: Observable, Sendable {
+public final class TabNavigationPresenter: TabBarPresenter, Observable {
     /// One tab, as plain values.
     public struct Tab: Sendable, Hashable {
         /// What the tab bar shows for it.
@@ -45,11 +47,27 @@ public final class TabNavigationPresenter: Observable, Sendable {
         bar = TabBar(name: name, items: items)
     }
 
+    /// As `TabPresenter.init(name:items:selectedIndex:)`, with one empty stack per tab.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if there is no such tab.
+    public init(name: String = "tabs", items: [TabItem], selectedIndex: Int) throws(CoordinatorError) {
+        bar = try TabBar(name: name, items: items, checkedSelectedIndex: selectedIndex)
+    }
+
     /// The tab bar now (observable: reading it observes the bar and every tab's stack).
     public var state: State {
         let bar = bar.read { Tab(item: $0, stack: $1.state.stack) }
         return State(tabs: bar.tabs, selectedIndex: bar.selectedIndex, revision: bar.revision)
     }
+
+    /// The tabs' items, in bar order.
+    public var tabItems: [TabItem] { bar.observed.tabs.map(\.item) }
+
+    /// Each tab's presenter (a `NavigationPresenter`), in bar order.
+    public var tabPresenters: [any Presenter] { bar.observed.tabs.map(\.part) }
+
+    /// The selected tab's index (0 when there are no tabs).
+    public var selectedTabIndex: Int { bar.observed.selectedIndex }
 
     /// The navigation stack of tab `index`: hand it to the child coordinator of that tab.
     ///
@@ -74,8 +92,20 @@ public final class TabNavigationPresenter: Observable, Sendable {
     /// Cancellation: confirmations run in the calling task; one that throws refuses the pop.
     @discardableResult
     public func userSelectTab(_ index: Int) async throws(CoordinatorError) -> Bool {
-        guard try bar.select(index) else { return true }
-        return try await bar.parts[index].userPopToRoot()
+        let (wasSelected, navigation) = try bar.select(index)
+        guard wasSelected else { return true }
+        return try await navigation.userPopToRoot()
+    }
+
+    /// As `TabPresenter.setTabs(_:)`: a tab that remains keeps its stack; every presentation
+    /// on the stack of a removed tab reports `.replaced`, most recent first.
+    ///
+    /// Throws `CoordinatorError` `duplicateSlot`, changing nothing, if two items have the
+    /// same title.
+    ///
+    /// Cancellation: none; it applies at once.
+    public func setTabs(_ items: [TabItem]) async throws(CoordinatorError) {
+        try bar.setTabs(items)
     }
 
     /// As `TabPresenter.setItem(_:forTab:)`.

@@ -1,0 +1,105 @@
+/// A tab bar: a container of presenters, one per tab (not itself a `Presenter`), with items
+/// and a selection — what routes and deep links need to pick a tab, whatever tab bar the
+/// app uses.
+///
+/// The headless `TabPresenter` and `TabNavigationPresenter` are tab bar presenters; a UIKit
+/// one (a `UITabBarController`) or a SwiftUI one (a `TabView`) can be too. The parent shows
+/// the tab bar as its main screen and hands each tab's presenter to the child coordinator of
+/// that tab. An implementer:
+///
+/// - keeps `tabItems`, `tabPresenters` and `selectedTabIndex` in step with the bar, in bar
+///   order, the same number of items as presenters;
+/// - in `select(_:)`, selects the tab as the app would (nothing leaves the screen);
+/// - in `setTabs(_:)`, keeps the tabs whose title remains (with their presenters and
+///   content), removes the others — calling `reportDismissal(.replaced)` for every
+///   presentation a removed tab showed, most recent first, which ends the coordinators
+///   whose main screen it was — and adds an empty presenter for each new title;
+/// - throws, changing nothing, when it cannot do what it is asked (the headless ones throw
+///   a `CoordinatorError`).
+///
+/// ```swift
+/// try await tabs.selectTab(titled: "Search")
+/// try await tabs.selectTab(showing: message)             // the tab whose presenter shows it
+/// try await tabs.setTabs([home, search])                 // "Profile" goes, with its flow
+/// ```
+public protocol TabBarPresenter: AnyObject, Sendable {
+    /// The tabs' items, in the order the bar shows them.
+    var tabItems: [TabItem] { get }
+
+    /// Each tab's presenter, where the coordinator of that tab shows its screens, in bar
+    /// order.
+    var tabPresenters: [any Presenter] { get }
+
+    /// The selected tab's index.
+    var selectedTabIndex: Int { get }
+
+    /// Selects tab `index`, as the app does.
+    ///
+    /// Throws if there is no such tab, changing nothing (the headless presenters:
+    /// `CoordinatorError` `noSuchSlot`).
+    ///
+    /// Cancellation: up to the presenter; the headless ones apply it at once.
+    func select(_ index: Int) async throws
+
+    /// Sets the tabs after creation, matched by title: a tab whose title is in `items` keeps
+    /// its presenter and content (it may move; its item is replaced); a tab whose title is
+    /// gone leaves the bar, and every presentation it showed reports `.replaced`, most
+    /// recent first; a new title gets a new, empty presenter. The selection stays on its tab
+    /// if that remains, else it moves to the first tab.
+    ///
+    /// Throws if it cannot set them, changing nothing (the headless presenters:
+    /// `CoordinatorError` `duplicateSlot` if two items have the same title).
+    ///
+    /// Cancellation: up to the presenter; the headless ones apply it at once.
+    func setTabs(_ items: [TabItem]) async throws
+}
+
+extension TabBarPresenter {
+    /// Selects the tab whose presenter is `presenter` (the same instance).
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if no tab of this bar has that presenter;
+    /// rethrows what `select(_:)` throws.
+    ///
+    /// Cancellation: as `select(_:)`.
+    public func selectTab(of presenter: any Presenter) async throws {
+        guard let index = tabPresenters.firstIndex(where: { $0 === presenter }) else {
+            throw CoordinatorError(
+                .noSuchSlot,
+                "selectTab(of:) was given \(presenter), which is not the presenter of a tab of \(barDescription). "
+                    + "Pass one of its tabPresenters.")
+        }
+        try await select(index)
+    }
+
+    /// Selects the tab that shows `presentation`: the tab whose presenter is its `presenter`.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if it is shown by no tab of this bar; rethrows
+    /// what `select(_:)` throws.
+    ///
+    /// Cancellation: as `select(_:)`.
+    public func selectTab(showing presentation: Presentation) async throws {
+        guard let index = tabPresenters.firstIndex(where: { $0 === presentation.presenter }) else {
+            throw CoordinatorError(
+                .noSuchSlot,
+                "selectTab(showing:) was given \(presentation), which no tab of \(barDescription) shows (it is on "
+                    + "\(presentation.presenter)).")
+        }
+        try await select(index)
+    }
+
+    /// Selects the first tab titled `title`.
+    ///
+    /// Throws `CoordinatorError` `noSuchSlot` if no tab has that title; rethrows what
+    /// `select(_:)` throws.
+    ///
+    /// Cancellation: as `select(_:)`.
+    public func selectTab(titled title: String) async throws {
+        guard let index = tabItems.firstIndex(where: { $0.title == title }) else {
+            throw CoordinatorError(.noSuchSlot, "\(barDescription) has no tab titled \"\(title)\".")
+        }
+        try await select(index)
+    }
+
+    /// `TabPresenter (tabs: ["Home", "Search"])`, for messages.
+    private var barDescription: String { "\(type(of: self)) (tabs: \(tabItems.map(\.title)))" }
+}
