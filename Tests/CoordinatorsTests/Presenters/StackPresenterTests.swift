@@ -6,28 +6,6 @@ import Testing
 /// any of them.
 @Suite(.timeLimit(.minutes(1)))
 struct StackPresenterTests {
-    /// Shows one main screen, journals that it is shown, and waits to be finished.
-    actor ShowsOneScreen: Coordinator {
-        let flow = Flow<String>()
-        let name: String
-        let presenter: any Presenter
-        let journal: Journal
-
-        init(_ name: String, on presenter: any Presenter, journal: Journal) {
-            self.name = name
-            self.presenter = presenter
-            self.journal = journal
-        }
-
-        func start() async throws -> String {
-            try await flow.present(TestScreen(name), on: presenter)
-            journal.record("shown \(name)")
-            return try await flow.finished
-        }
-
-        func done() throws { try flow.finish(with: "done") }
-    }
-
     /// A navigation stack of the app's own, written against the protocol only (as a UIKit
     /// one would be): it keeps an array, reports what it removes, and takes the default
     /// `popToRoot()`.

@@ -90,3 +90,27 @@ actor Asking<Question: Screen>: Coordinator {
         try await flow.ask(question, on: presenter, then: afterAnswer)
     }
 }
+
+/// Shows one main screen, journals that it is shown ("shown <name>"), and waits to be
+/// finished: for tests that cannot wait on the presenter's state (a presenter seen through
+/// a protocol).
+actor ShowsOneScreen: Coordinator {
+    let flow = Flow<String>()
+    let name: String
+    let presenter: any Presenter
+    let journal: Journal
+
+    init(_ name: String, on presenter: any Presenter, journal: Journal) {
+        self.name = name
+        self.presenter = presenter
+        self.journal = journal
+    }
+
+    func start() async throws -> String {
+        try await flow.present(TestScreen(name), on: presenter)
+        journal.record("shown \(name)")
+        return try await flow.finished
+    }
+
+    func done() throws { try flow.finish(with: "done") }
+}
