@@ -51,7 +51,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let notOwner = Code(.notOwner)
         /// A presentation was dismissed after it had already left the screen.
         public static let alreadyDismissed = Code(.alreadyDismissed)
-        /// A navigation stack was asked to pop to a presentation it does not hold.
+        /// A navigation stack was asked to pop to a presentation it does not hold, or to show
+        /// in its new stack one it cannot (another stack's, one that left, one given twice).
         public static let notInStack = Code(.notInStack)
         /// A navigation stack was asked to pop with nothing to pop.
         public static let nothingToPop = Code(.nothingToPop)
@@ -67,7 +68,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let wrongAnswerType = Code(.wrongAnswerType)
         /// A tab or a container's slot was asked for by an index or name it does not have.
         public static let noSuchSlot = Code(.noSuchSlot)
-        /// A container was given two slots with the same name.
+        /// A container was given two slots with the same name, or a tab bar two tabs with the
+        /// same title.
         public static let duplicateSlot = Code(.duplicateSlot)
         /// An auxiliary presentation (or a question) would replace its coordinator's own
         /// main presentation (a window's root), which would end the coordinator.
