@@ -30,7 +30,11 @@ public struct NavigationState: Sendable, Hashable, Codable, CustomStringConverti
             self.childState = child.map { [$0] } ?? []
         }
 
-        private enum CodingKeys: String, CodingKey { case value = "route", route = "description", child }
+        private enum CodingKeys: String, CodingKey {
+            case value = "route"
+            case route = "description"
+            case child
+        }
 
         /// Decodes an entry saved by `encode(to:)`.
         public init(from decoder: any Decoder) throws {

@@ -31,10 +31,10 @@ enum Restoring {
                 because: "the saved routes are \(saved.coordinatorType)'s, but the coordinator there is \(type)")
             return saved.entries.isEmpty
         }
-        return try await restore(saved, at: routable, into: &progress)
+        return try await restoreRoutes(saved, at: routable, into: &progress)
     }
 
-    private static func restore<R: Routable>(
+    private static func restoreRoutes<R: Routable>(
         _ saved: NavigationState, at coordinator: R, into progress: inout Progress
     ) async throws -> Bool {
         for (index, entry) in saved.entries.enumerated() {

@@ -174,7 +174,8 @@ struct DeepLinkTests {
         let movies = MoviesFlow(navigation: navigation)
         let run = Task { try await tree.run(movies) }
         try await navigation.waitUntil { $0.stack.count == 1 }
-        try await movies.open(DeepLink(MoviesRoute.movie(id: 2), MoviesRoute.reviews(movieID: 2), ReviewsRoute.review(id: 9)))
+        try await movies.open(
+            DeepLink(MoviesRoute.movie(id: 2), MoviesRoute.reviews(movieID: 2), ReviewsRoute.review(id: 9)))
         #expect(navigation.state.screenNames == ["list", "movie 2", "reviews of 2", "review 9"])
         tree.cancel()
         _ = await run.result

@@ -8,8 +8,15 @@ import Coordinators
 //   └── SearchFlow   (tab "Search": results(query))
 
 enum AppRoute: Hashable, Codable, Sendable { case movies, search, account }
-enum MoviesRoute: Hashable, Codable, Sendable { case list, movie(id: Int), reviews(movieID: Int) }
-enum ReviewsRoute: Hashable, Codable, Sendable { case latest, review(id: Int) }
+enum MoviesRoute: Hashable, Codable, Sendable {
+    case list
+    case movie(id: Int)
+    case reviews(movieID: Int)
+}
+enum ReviewsRoute: Hashable, Codable, Sendable {
+    case latest
+    case review(id: Int)
+}
 enum SearchRoute: Hashable, Codable, Sendable { case results(query: String) }
 
 /// What a person answers on the login form: whether they signed in.

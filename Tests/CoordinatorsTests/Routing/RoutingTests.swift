@@ -158,7 +158,8 @@ struct RoutingTests {
         #expect(coordinators[0].route == "reviews(movieID: 1)")
         #expect(coordinators[1].route == "latest")
         #expect(coordinators[0].presentations.map(\.route) == ["list", "movie(id: 1)"])
-        #expect(snapshot.description.contains("MoviesFlow #1 [running] routes: list → movie(id: 1) → reviews(movieID: 1)"))
+        #expect(
+            snapshot.description.contains("MoviesFlow #1 [running] routes: list → movie(id: 1) → reviews(movieID: 1)"))
         tree.cancel()
         _ = await run.result
     }
