@@ -19,7 +19,7 @@ final class RouteTag: Sendable {
     let route: any Hashable & Sendable
     let kind: Kind
     /// Orders the routes of one coordinator: a tree-wide counter taken when the route was
-    /// shown (for a screen, its presentation's id).
+    /// shown.
     let order: UInt64
     /// For a child: the child coordinator, so that a later link can go on into it. The
     /// child's node holds this tag until its teardown completes, which clears it (the

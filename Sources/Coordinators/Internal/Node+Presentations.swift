@@ -6,11 +6,10 @@ extension Node {
         on presenter: any Presenter,
         role: PresentationRole,
         expecting expectedAnswer: ExpectedAnswer? = nil,
-        route: (any Hashable & Sendable)? = nil
+        routeTag: RouteTag? = nil
     ) throws(CoordinatorError) -> Presentation {
         // Lock order: take the id from the tree before taking this node's lock.
         let id = PresentationID(rawValue: context?.makeID() ?? 0)
-        let routeTag = route.map { RouteTag(route: $0, kind: .screen, order: id.rawValue) }
         return try state.withLock { state throws(CoordinatorError) -> Presentation in
             try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
             return Self.record(

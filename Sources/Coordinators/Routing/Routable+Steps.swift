@@ -10,7 +10,10 @@ extension Routable {
         guard let destination = try await destination(for: route) else { return nil }
         switch destination.action {
         case .screen(let screen, let presenter):
-            _ = try await flow.present(screen, on: presenter, role: .automatic, expecting: nil, route: route)
+            // Ordered among this coordinator's routes by an id taken now, just before the
+            // presentation's own.
+            let tag = RouteTag(route: route, kind: .screen, order: flow.node.context?.makeID() ?? 0)
+            _ = try await flow.present(screen, on: presenter, role: .automatic, expecting: nil, routeTag: tag)
             return self
         case .child(let child):
             return try await startRoute(child, route)

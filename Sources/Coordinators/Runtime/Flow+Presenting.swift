@@ -28,15 +28,17 @@ extension Flow {
     }
 
     /// `present(_:on:role:)`, for a question when `expecting` says what it answers.
-    /// With `route`, the presentation is one of this coordinator's routes (`Routing/`).
+    /// With `routeTag`, the presentation is one of this coordinator's routes (`Routing/`). A
+    /// tag, one word, rather than the route itself: this frame is part of every presenting
+    /// coordinator's task, and an existential would enlarge it past its first slab.
     func present(
         _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?,
-        route: (any Hashable & Sendable)? = nil
+        routeTag: RouteTag? = nil
     ) async throws -> Presentation {
         try Task.checkCancellation()
         let role = try roleReplacingOwnMain(role, on: presenter)
         let presentation = try node.makePresentation(
-            screen, on: presenter, role: role, expecting: expecting, route: route)
+            screen, on: presenter, role: role, expecting: expecting, routeTag: routeTag)
         do {
             try await presenter.present(presentation)
         } catch {
