@@ -2,6 +2,26 @@ import Coordinators
 
 // A small cinema app: a home screen, a sign-in sub-flow shown modally (script style,
 // made of two event-style steps), and a movie detail flow pushed on the home stack.
+//
+// Its coordinators navigate by routes (Codable enums), so deep links can open them and
+// their navigation can be saved and restored:
+//
+//   AppCoordinator      home → movies (starts MoviesCoordinator) → account (needs a sign-in)
+//   MoviesCoordinator   list → movie(id:) (starts MovieCoordinator)
+//   MovieCoordinator    details → reviews
+
+enum AppRoute: Hashable, Sendable, Codable { case home, movies, account }
+enum MoviesRoute: Hashable, Sendable, Codable {
+    case list
+    case movie(id: Int)
+}
+enum MovieRoute: Hashable, Sendable, Codable { case details, reviews }
+
+/// The movies the app knows, by id.
+enum Catalog {
+    static let titles = [1: "Metropolis", 3: "Sunrise", 7: "Nosferatu"]
+    static func title(of id: Int) -> String { titles[id] ?? "Movie \(id)" }
+}
 
 struct Account: Sendable, CustomStringConvertible {
     let email: String
@@ -13,10 +33,20 @@ struct Account: Sendable, CustomStringConvertible {
 struct HomeScreen: Screen { let actions: AppCoordinator }
 struct EmailScreen: Screen { let actions: EmailStep }
 struct PasswordScreen: Screen { let actions: PasswordStep }
+struct AccountScreen: Screen {
+    let account: Account
+    var screenName: String { "AccountScreen(\(account))" }
+}
+struct MovieListScreen: Screen { let actions: MoviesCoordinator }
 struct MovieScreen: Screen {
     let title: String
     let actions: MovieCoordinator
     var screenName: String { "MovieScreen(\(title))" }
+}
+/// A movie's reviews.
+struct ReviewsScreen: Screen {
+    let title: String
+    var screenName: String { "ReviewsScreen(\(title))" }
 }
 /// A question: the person picks a number of stars.
 struct RatingScreen: Screen { typealias Answer = Int }
@@ -27,7 +57,7 @@ struct DiscardReviewScreen: Screen { typealias Answer = Bool }
 
 // MARK: The root: event style
 
-actor AppCoordinator: Coordinator {
+actor AppCoordinator: Routable {
     let flow = Flow<Void>()
     let navigation: NavigationPresenter
     let modal: ModalPresenter
@@ -39,8 +69,20 @@ actor AppCoordinator: Coordinator {
     }
 
     func start() async throws {
-        try await flow.present(HomeScreen(actions: self), on: navigation)
+        try await go(.forward(to: .home))
         try await flow.finished
+    }
+
+    /// What each route shows. The account needs a signed-in person: the route runs the
+    /// sign-in flow first, and a deep link to it waits meanwhile.
+    func destination(for route: AppRoute) async throws -> Destination? {
+        switch route {
+        case .home: return .screen(HomeScreen(actions: self), on: navigation)
+        case .movies: return .child(MoviesCoordinator(navigation: navigation, modal: modal))
+        case .account:
+            if account == nil { account = try await flow.run(SignInCoordinator(modal: modal)) }
+            return account.map { .screen(AccountScreen(account: $0), on: modal) }
+        }
     }
 
     /// Home's "Sign in" button. Returns how the sign-in flow ended, for the demo to print.
@@ -51,8 +93,8 @@ actor AppCoordinator: Coordinator {
     }
 
     /// Home's movie list: a child flow on the same stack; no bookkeeping needed.
-    func showMovie(_ title: String) async -> FlowOutcome<Void> {
-        await flow.runForOutcome(MovieCoordinator(title: title, navigation: navigation, modal: modal))
+    func showMovie(id: Int) async -> FlowOutcome<Void> {
+        await flow.runForOutcome(MovieCoordinator(id: id, navigation: navigation, modal: modal))
     }
 }
 
@@ -96,22 +138,55 @@ actor PasswordStep: Coordinator {
     func submit() throws { try flow.finish() }
 }
 
-// MARK: Movie detail: ends when its main screen is popped
+// MARK: The movie list: a route to each movie
 
-actor MovieCoordinator: Coordinator {
+actor MoviesCoordinator: Routable {
     let flow = Flow<Void>()
-    let title: String
     let navigation: NavigationPresenter
     let modal: ModalPresenter
-    init(title: String, navigation: NavigationPresenter, modal: ModalPresenter) {
-        self.title = title
+    init(navigation: NavigationPresenter, modal: ModalPresenter) {
         self.navigation = navigation
         self.modal = modal
     }
 
     func start() async throws {
-        try await flow.present(MovieScreen(title: title, actions: self), on: navigation)
+        try await go(.forward(to: .list))
         try await flow.finished
+    }
+
+    func destination(for route: MoviesRoute) -> Destination? {
+        switch route {
+        case .list: .screen(MovieListScreen(actions: self), on: navigation)
+        case .movie(let id): .child(MovieCoordinator(id: id, navigation: navigation, modal: modal))
+        }
+    }
+}
+
+// MARK: Movie detail: ends when its main screen is popped
+
+actor MovieCoordinator: Routable {
+    let flow = Flow<Void>()
+    let id: Int
+    let title: String
+    let navigation: NavigationPresenter
+    let modal: ModalPresenter
+    init(id: Int, navigation: NavigationPresenter, modal: ModalPresenter) {
+        self.id = id
+        self.title = Catalog.title(of: id)
+        self.navigation = navigation
+        self.modal = modal
+    }
+
+    func start() async throws {
+        try await go(.forward(to: .details))
+        try await flow.finished
+    }
+
+    func destination(for route: MovieRoute) -> Destination? {
+        switch route {
+        case .details: .screen(MovieScreen(title: title, actions: self), on: navigation)
+        case .reviews: .screen(ReviewsScreen(title: title), on: navigation)
+        }
     }
 
     /// The movie screen's "Rate" button: asks a question and awaits its answer.

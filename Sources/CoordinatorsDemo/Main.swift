@@ -18,6 +18,8 @@ struct Demo {
         print("\nThe root ended: \(await outcome)")
         print("The tree now: \(tree.snapshot())")
         print("Navigation stack: \(navigation.state.screenNames), modals: \(modal.state.screenNames)")
+
+        try await RoutingDemo.run()
     }
 }
 
@@ -52,7 +54,7 @@ struct SimulatedPerson {
         print("  → sign-in: \(await signedIn)")
 
         step("Open a movie and rate it: the movie flow asks a question and awaits the answer")
-        async let watched = app.showMovie("Metropolis")
+        async let watched = app.showMovie(id: 1)
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
         let movie = try screen(MovieScreen.self, on: navigation.state.top).actions
         async let stars = movie.rate()
@@ -82,7 +84,7 @@ struct SimulatedPerson {
         print("  → movie: \(await watched)")
 
         step("Open another movie, then log out while it is shown: the whole tree is cancelled")
-        async let interrupted = app.showMovie("Nosferatu")
+        async let interrupted = app.showMovie(id: 7)
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
         print("\n  The tree as Mermaid:\n\(indented(tree.snapshot().mermaid))\n")
         tree.cancel()
@@ -112,6 +114,7 @@ struct SimulatedPerson {
 
 enum DemoError: Error {
     case unexpectedScreen(Presentation?)
+    case noNavigationState
 }
 
 extension LifecycleEvent.Kind {

@@ -1,0 +1,122 @@
+import Coordinators
+import Foundation
+
+/// The app's links: `demo://movies`, `demo://movies/7`, `demo://movies/7/reviews`,
+/// `demo://account`.
+struct DemoLinks: DeepLinkParser {
+    struct UnknownLink: Error, CustomStringConvertible {
+        let url: String
+        var description: String { "the app has no link \(url)" }
+    }
+
+    func link(for url: String) throws -> DeepLink {
+        guard let components = URLComponents(string: url), components.scheme == "demo", let host = components.host
+        else { throw UnknownLink(url: url) }
+        let path = components.path.split(separator: "/").map(String.init)
+        switch host {
+        case "account" where path.isEmpty:
+            return DeepLink(AppRoute.account)
+        case "movies":
+            var routes: [any Hashable & Sendable] = [AppRoute.movies]
+            if let first = path.first {
+                guard let id = Int(first) else { throw UnknownLink(url: url) }
+                routes.append(MoviesRoute.movie(id: id))
+            }
+            if path.count > 1 {
+                guard path.count == 2, path[1] == "reviews" else { throw UnknownLink(url: url) }
+                routes.append(MovieRoute.reviews)
+            }
+            return DeepLink(routes)
+        default:
+            throw UnknownLink(url: url)
+        }
+    }
+}
+
+/// The cinema app running in a tree of its own, with its own presenters.
+struct LaunchedApp {
+    let tree: CoordinatorTree
+    let navigation: NavigationPresenter
+    let modal: ModalPresenter
+    let run: Task<FlowOutcome<Void>, Never>
+
+    /// Runs a fresh app and waits until it shows its home screen.
+    static func launch() async throws -> LaunchedApp {
+        let tree = CoordinatorTree()
+        let navigation = NavigationPresenter()
+        let modal = ModalPresenter()
+        let app = AppCoordinator(navigation: navigation, modal: modal)
+        let run = Task { await tree.runForOutcome(app) }
+        try await navigation.waitUntil { $0.top?.screen is HomeScreen }
+        return LaunchedApp(tree: tree, navigation: navigation, modal: modal, run: run)
+    }
+
+    /// Cancels the tree and awaits the root's end.
+    func tearDown() async -> FlowOutcome<Void> {
+        tree.cancel()
+        return await run.value
+    }
+
+    /// What the presenters show.
+    var screens: String { "navigation \(navigation.state.screenNames), modals \(modal.state.screenNames)" }
+
+    /// Each coordinator's routes, without the ids (which differ from one tree to another).
+    var routeLines: [String] {
+        tree.snapshot().allCoordinators.map { "\($0.coordinatorType) routes: \($0.routes.joined(separator: " → "))" }
+    }
+}
+
+/// Deep links, a link superseded by a newer one, and the navigation saved as JSON and
+/// restored in a fresh tree.
+enum RoutingDemo {
+    static func run() async throws {
+        print("\n== Routing: deep links, a superseded link, saving and restoring the navigation ==")
+        let links = DemoLinks()
+        let first = try await LaunchedApp.launch()
+        step("A fresh app starts on its home screen: \(first.screens)")
+
+        step("Open demo://movies/7/reviews: the movie list, movie 7, then its reviews")
+        try await first.tree.open(url: "demo://movies/7/reviews", using: links)
+        print("  → landed: \(first.screens)")
+        print("\n  The tree:\n\(indented(first.tree.snapshot().description))")
+
+        step("Open demo://account: it needs a signed-in person, so the link waits on the sign-in flow")
+        let waiting = Task { try await first.tree.open(url: "demo://account", using: links) }
+        try await first.modal.waitUntil { $0.top?.screen is EmailScreen }
+        print("  → in flight, waiting on the sign-in: \(first.screens)")
+
+        step("Before anyone signs in, open demo://movies/3: it supersedes the link in flight")
+        try await first.tree.open(url: "demo://movies/3", using: links)
+        do {
+            try await waiting.value
+            print("  → first link: landed")
+        } catch let error as DeepLinkError {
+            print("  → first link: DeepLinkError code .\(error.code)")
+        }
+        print("  → second link landed: \(first.screens)")
+        print("\n  The tree:\n\(indented(first.tree.snapshot().description))")
+
+        step("Save the navigation state as JSON")
+        guard let state = first.tree.navigationState() else { throw DemoError.noNavigationState }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let json = try encoder.encode(state)
+        print(indented(String(decoding: json, as: UTF8.self)))
+        let savedScreens = first.screens
+        let savedRoutes = first.routeLines
+
+        step("Tear the app down: cancel the tree and await it")
+        print("  → the root ended: \(await first.tearDown()); \(first.screens)")
+
+        // Restoring into a fresh tree (`tree.restore(_:)`) is left out for now: it spins and
+        // never returns on this state (see the commit message).
+        _ = savedScreens
+        _ = savedRoutes
+    }
+
+    private static func step(_ text: String) { print("\n▶ \(text)") }
+
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
+    }
+}
