@@ -108,10 +108,15 @@ enum RoutingDemo {
         step("Tear the app down: cancel the tree and await it")
         print("  → the root ended: \(await first.tearDown()); \(first.screens)")
 
-        // Restoring into a fresh tree (`tree.restore(_:)`) is left out for now: it spins and
-        // never returns on this state (see the commit message).
-        _ = savedScreens
-        _ = savedRoutes
+        step("Launch a fresh app and restore the saved state into it")
+        let second = try await LaunchedApp.launch()
+        let decoded = try JSONDecoder().decode(NavigationState.self, from: json)
+        let report = try await second.tree.restore(decoded)
+        print("  → \(report)")
+        print("  → restored: \(second.screens)")
+        print("\n  The tree:\n\(indented(second.tree.snapshot().description))")
+        print("\n  restored tree matches: \(second.screens == savedScreens && second.routeLines == savedRoutes)")
+        print("  → the root ended: \(await second.tearDown()); \(second.screens)")
     }
 
     private static func step(_ text: String) { print("\n▶ \(text)") }
