@@ -128,3 +128,67 @@ final class RunningBareTasks: Sendable {
         await running.value
     }
 }
+
+// MARK: openDeepLink4StepsBaseline — nested child tasks, each appending to an actor's array
+
+/// A bare "navigation stack": an actor appending to and removing from an array.
+actor BareNavigation {
+    private(set) var items: [Int] = []
+    func push(_ item: Int) { items.append(item) }
+    func pop() { items.removeLast() }
+}
+
+/// One level: starts the next level as a child task (until `steps` levels are nested), then
+/// suspends until cancelled, and pops its screen once its child has ended.
+func bareLinkLevel(depth: Int, steps: Int, navigation: BareNavigation, ready: Countdown) async {
+    await navigation.push(depth)
+    if depth < steps {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await bareLinkLevel(depth: depth + 1, steps: steps, navigation: navigation, ready: ready) }
+            await suspendUntilCancelled()
+        }
+    } else {
+        ready.tick()
+        await suspendUntilCancelled()
+    }
+    await navigation.pop()
+}
+
+/// A bare root task that has pushed its screen and waits for the "link"; opening it starts
+/// `steps` nested child tasks, each pushing a screen.
+final class RunningBareLinkTree: Sendable {
+    let navigation = BareNavigation()
+    let gate = Gate()
+    let ready = Countdown(1)
+    let running: Task<Void, Never>
+
+    init(steps: Int) async {
+        let shown = Countdown(1)
+        let (navigation, gate, ready) = (self.navigation, self.gate, self.ready)
+        running = Task {
+            await navigation.push(0)
+            shown.tick()
+            await gate.wait()
+            await withDiscardingTaskGroup { group in
+                group.addTask { await bareLinkLevel(depth: 1, steps: steps, navigation: navigation, ready: ready) }
+                await suspendUntilCancelled()
+            }
+            await navigation.pop()
+        }
+        await shown.wait()
+    }
+
+    /// Lets the root start its nested children and returns once the innermost is set up.
+    func openLink() async {
+        gate.open()
+        await ready.wait()
+    }
+
+    /// Cancels the root task and returns once it has returned; every item is popped.
+    func cancel() async {
+        running.cancel()
+        await running.value
+        let left = await navigation.items.count
+        precondition(left == 0, "an item was left pushed")
+    }
+}

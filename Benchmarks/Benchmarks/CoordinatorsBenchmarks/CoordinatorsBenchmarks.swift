@@ -121,4 +121,27 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("lifecycleEventsObserved") { _ in
         try await lifecycleEvents(eventfulChildren, observed: true)
     }
+
+    // 7. Open a deep link of four steps, each starting a nested routable coordinator that
+    // shows a screen, from a root already showing its screen; then cancel the tree. Both
+    // the open and the teardown are measured (the tree's set-up is not).
+    let linkSteps = 4
+    let linkConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: quick ? 0 : 10,
+        maxDuration: .seconds(quick ? 1 : 10), maxIterations: quick ? 3 : 2000,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 10], absolute: [.p90: 50])])
+    Benchmark("openDeepLink4Steps", configuration: linkConfiguration) { benchmark in
+        let tree = await RunningLinkTree()
+        benchmark.startMeasurement()
+        try await tree.openLink(steps: linkSteps)
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+    Benchmark("openDeepLink4StepsBaseline", configuration: linkConfiguration) { benchmark in
+        let tree = await RunningBareLinkTree(steps: linkSteps)
+        benchmark.startMeasurement()
+        await tree.openLink()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
 }

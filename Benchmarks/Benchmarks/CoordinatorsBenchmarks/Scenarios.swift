@@ -224,3 +224,65 @@ func lifecycleEvents(_ count: Int, observed: Bool) async throws {
     let received = await drained
     precondition(received == count * 4 + 2, "every event must reach the listener")
 }
+
+// MARK: openDeepLink4Steps
+
+/// One level of a chain of routable coordinators on one headless navigation stack: shows
+/// its screen (`go(.forward(to: .home))`), then waits to be ended. Its route `.next` starts
+/// the next level as a child, so a link of four `.next` starts four nested coordinators.
+actor LinkLevel: Routable {
+    enum Route: Hashable, Sendable { case home, next }
+    let flow = Flow<Void>()
+    let depth: Int
+    let navigation: NavigationPresenter
+    let shown: Countdown?
+
+    init(depth: Int, navigation: NavigationPresenter, shown: Countdown? = nil) {
+        self.depth = depth
+        self.navigation = navigation
+        self.shown = shown
+    }
+
+    func start() async throws {
+        try await go(.forward(to: .home))
+        shown?.tick()
+        try await flow.finished
+    }
+
+    func destination(for route: Route) -> Destination? {
+        switch route {
+        case .home: .screen(BenchScreen(), on: navigation)
+        case .next: .child(LinkLevel(depth: depth + 1, navigation: navigation))
+        }
+    }
+}
+
+/// A running tree whose root is a `LinkLevel` showing its screen on a headless navigation
+/// stack, ready to take a link.
+final class RunningLinkTree: Sendable {
+    let tree = CoordinatorTree()
+    let navigation = NavigationPresenter()
+    let running: Task<FlowOutcome<Void>, Never>
+
+    init() async {
+        let shown = Countdown(1)
+        let root = LinkLevel(depth: 0, navigation: navigation, shown: shown)
+        let tree = self.tree
+        running = Task { await tree.runForOutcome(root) }
+        await shown.wait()
+    }
+
+    /// Opens `root → next → next → next → next`: four nested coordinators, each showing a
+    /// screen. Returns once the last one is set up.
+    func openLink(steps: Int) async throws {
+        try await tree.open(DeepLink([any Hashable & Sendable](repeating: LinkLevel.Route.next, count: steps)))
+        precondition(navigation.stack.count == steps + 1, "every step shows a screen")
+    }
+
+    /// Cancels the tree and returns once the root has returned; every screen is dismissed.
+    func cancel() async {
+        tree.cancel()
+        _ = await running.value
+        precondition(navigation.stack.isEmpty, "a screen was left shown")
+    }
+}
