@@ -48,6 +48,9 @@ final class Node: Sendable {
         var acceptsRoutes = false
         /// Links waiting until it accepts routes; resumed with an error if it ends first.
         var routeWaiters = Waiters<Void>()
+        /// The environment values set on this coordinator, seen by its whole subtree
+        /// (`Environment/`). Empty (no allocation) unless something is set.
+        var environment: EnvironmentLayer = [:]
         /// The task running `start()`, while it runs. Cleared before that task ends, so it
         /// never names another task that reuses the address.
         var startTask: TaskIdentity?

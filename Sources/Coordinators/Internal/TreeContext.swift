@@ -15,6 +15,8 @@ final class TreeContext: EventSource {
         var rootWaiters = Waiters<any Sendable & AnyObject>()
         /// The deep link in flight in this tree, if any (`Routing/`).
         var link: (any Sendable & AnyObject)?
+        /// The environment values set on the tree (`Environment/`).
+        var environment: EnvironmentLayer = [:]
     }
 
     let state = Locked(State())

@@ -1,0 +1,26 @@
+extension Flow {
+    /// The environment this coordinator sees now: for each key, the value set nearest to it
+    /// (on itself, an ancestor, the tree), else the key's default.
+    ///
+    /// Throws `CoordinatorError` `notRunning` before the coordinator runs (from its `init`,
+    /// only the defaults would be known: read it from `start()` or later), `flowEnded` once
+    /// its flow has ended and been torn down.
+    public var environment: FlowEnvironment {
+        get throws(CoordinatorError) { FlowEnvironment(try node.resolvedEnvironment()) }
+    }
+
+    /// Sets the value at `keyPath` for this coordinator and its whole subtree, unless set
+    /// again nearer to a descendant. Coordinators below see it from their next read of
+    /// `flow.environment` on, whenever and however they were started.
+    ///
+    /// Throws `CoordinatorError` `flowEnded` if this flow has ended (nothing would see it).
+    /// Before the coordinator runs, this sets the value for it as its parent's
+    /// `environment(_:_:)` does.
+    public func setEnvironment<Value>(
+        _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value
+    ) throws(CoordinatorError) {
+        try node.updateEnvironment(ifNotEnded: "set an environment value") { layer in
+            FlowEnvironment.set(keyPath, value, in: &layer)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// The environment values set at one place of a tree (a coordinator, or the tree itself),
+/// keyed by their key's type. `Environment/` reads and writes them through
+/// `FlowEnvironment`; the engine only stores and collects them.
+typealias EnvironmentLayer = [ObjectIdentifier: any Sendable]
+
+extension Node {
+    /// Changes the values set on this coordinator, under its lock.
+    func updateEnvironment(_ body: (inout EnvironmentLayer) -> Void) {
+        state.withLock { body(&$0.environment) }
+    }
+
+    /// Changes the values set on this coordinator, unless its flow has ended or is ending
+    /// (nothing would see them): then throws `flowEnded`, naming `action`.
+    func updateEnvironment(
+        ifNotEnded action: @autoclosure () -> String, _ body: (inout EnvironmentLayer) -> Void
+    ) throws(CoordinatorError) {
+        try state.withLock { state throws(CoordinatorError) in
+            if state.machine.phase == .ending || state.machine.phase == .ended {
+                throw CoordinatorError(
+                    .flowEnded, "\(Self.name(state)) tried to \(action()) after its flow ended. Nothing would see it.")
+            }
+            body(&state.environment)
+        }
+    }
+
+    /// The environment this coordinator sees: the tree's values, overlaid by those set on
+    /// each ancestor from the root down, then by its own.
+    ///
+    /// Throws `notRunning` before the coordinator runs (only its own values would be known,
+    /// and the defaults would stand in silently for its ancestors'), `flowEnded` once its
+    /// teardown is complete (its ancestors are no longer linked). One lock at a time, child
+    /// to root, so a value set on an ancestor meanwhile is seen (or not) as a whole.
+    func resolvedEnvironment() throws(CoordinatorError) -> EnvironmentLayer {
+        let (own, phase, parent, name) = state.withLock { ($0.environment, $0.machine.phase, $0.parent, Self.name($0)) }
+        switch phase {
+        case .idle:
+            throw CoordinatorError(
+                .notRunning,
+                "\(name) read its environment before it was run, where only the defaults are known. Read it from "
+                    + "start() or later.")
+        case .ended:
+            throw CoordinatorError(
+                .flowEnded,
+                "\(name) read its environment after its flow ended and was torn down. Read it while the flow runs.")
+        case .running, .ending:
+            break
+        }
+        var layers = own.isEmpty ? [] : [own]
+        var next = parent
+        var context = self.context
+        while let node = next {
+            let (layer, parent, nodeContext) = node.state.withLock { ($0.environment, $0.parent, $0.context) }
+            if !layer.isEmpty { layers.append(layer) }
+            next = parent
+            context = nodeContext
+        }
+        var resolved = context?.environment ?? [:]
+        for layer in layers.reversed() {
+            resolved.merge(layer) { _, nearer in nearer }
+        }
+        return resolved
+    }
+}
+
+extension TreeContext {
+    /// The values set on the tree: every coordinator it runs sees them, unless set again
+    /// nearer.
+    var environment: EnvironmentLayer {
+        state.withLock { $0.environment }
+    }
+
+    /// Changes the values set on the tree.
+    func updateEnvironment(_ body: (inout EnvironmentLayer) -> Void) {
+        state.withLock { body(&$0.environment) }
+    }
+}

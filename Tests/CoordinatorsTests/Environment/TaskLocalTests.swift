@@ -1,0 +1,51 @@
+import Coordinators
+import Testing
+
+/// Which task-local values a child's `start()` sees, for each way it is started. A child
+/// runs in a task of its parent's tree: the calling task itself for `flow.run` from
+/// `start()`, a child task of the parent's hosting task for everything else. So a value
+/// bound around `flow.run` in `start()` reaches the child; one bound around `flow.start`, or
+/// in the task that called an actor method, does not. (The environment reaches them all:
+/// `EnvironmentTests`.)
+@Suite(.timeLimit(.minutes(1)))
+struct TaskLocalTests {
+    private func runParent(_ journal: Journal) async throws -> (EnvironmentParent, Task<Void, any Error>) {
+        let parent = EnvironmentParent(journal: journal)
+        let tree = CoordinatorTree()
+        // The root is hosted in this task: what is bound here is what its hosting task has.
+        let run = Task { try await Trace.$value.withValue("tree") { try await tree.run(parent) } }
+        try await journal.waitUntil { $0.contains("ready") }
+        return (parent, run)
+    }
+
+    @Test func aRootSeesWhatIsBoundAroundTreeRun() async throws {
+        let output = try await Trace.$value.withValue("tree") { try await CoordinatorTree().run(Reads()) }
+        #expect(output == "default / tree")
+    }
+
+    @Test func aChildRunFromStartSeesWhatStartBoundAroundTheCall() async throws {
+        let journal = Journal()
+        let (parent, run) = try await runParent(journal)
+        #expect(journal.all.contains("run from start: default / start"))
+        try await parent.done()
+        try await run.value
+    }
+
+    @Test func aChildStartedFromStartSeesWhatItsParentWasHostedWithNotWhatStartBound() async throws {
+        let journal = Journal()
+        let (parent, run) = try await runParent(journal)
+        #expect(journal.all.contains("start from start: default / tree"))
+        try await parent.done()
+        try await run.value
+    }
+
+    @Test func aChildRunOrStartedFromAnActorMethodSeesWhatItsParentWasHostedWithNotWhatTheCallerBound() async throws {
+        let (parent, run) = try await runParent(Journal())
+        let ran = try await Trace.$value.withValue("caller") { try await parent.runChild() }
+        let started = try await Trace.$value.withValue("caller") { try await parent.startChild() }
+        #expect(ran == "default / tree")
+        #expect(started == "default / tree")
+        try await parent.done()
+        try await run.value
+    }
+}
