@@ -228,17 +228,24 @@ extension RandomizedTreeTests {
     }
 
     /// Waits until the stack shows `expected` and the tree runs exactly `live` coordinators.
+    ///
+    /// Event-driven: it re-checks when the stack changes, and on each lifecycle event of the
+    /// tree (a coordinator's end event comes after it left its parent, so the count it
+    /// waits for is visible by then). If the tree ends first, the wait fails with what it saw.
     private func settle(
         _ navigation: NavigationPresenter, _ tree: CoordinatorTree, to expected: [[String]], live: (Int) -> Bool,
         label: String
     ) async throws -> Int {
-        for _ in 0..<20_000 {
-            let names = navigation.state.screenNames
-            if let match = expected.firstIndex(of: names), live(tree.snapshot().allCoordinators.count) {
+        // Subscribed before the first check: an end after it is still in the sequence.
+        var events = tree.events().makeAsyncIterator()
+        repeat {
+            try await navigation.waitUntil { expected.contains($0.screenNames) }
+            if let match = expected.firstIndex(of: navigation.state.screenNames),
+                live(tree.snapshot().allCoordinators.count)
+            {
                 return match
             }
-            try await Task.sleep(nanoseconds: 100_000)
-        }
+        } while await events.next() != nil
         Issue.record(
             "\(label): the stack shows \(navigation.state.screenNames), expected one of \(expected); the tree: \(tree.snapshot())"
         )
