@@ -16,7 +16,17 @@ public struct DeepLink: Sendable, CustomStringConvertible {
         self.routes = routes
     }
 
+    /// A link through `routes`, all of one type (a path within one coordinator's routes).
+    /// Without it, an array of one route type would be taken as a single route.
+    public init<Route: Hashable & Sendable>(_ routes: [Route]) {
+        self.routes = routes
+    }
+
     /// A link through `routes`.
+    ///
+    /// Disfavoured, so that a single array argument is taken as the path (by the array
+    /// initializers) and never as one route that happens to be an array.
+    @_disfavoredOverload
     public init(_ routes: any Hashable & Sendable...) {
         self.routes = routes
     }

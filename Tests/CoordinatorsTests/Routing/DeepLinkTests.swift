@@ -208,4 +208,13 @@ struct DeepLinkTests {
         let error = await #expect(throws: DeepLinkError.self) { try await movies.open(DeepLink(MoviesRoute.list)) }
         #expect(error?.code == .targetEnded)
     }
+
+    @Test func anArrayOfOneRouteTypeIsAPathNotOneRoute() {
+        let path: [MoviesRoute] = [.movie(id: 1), .reviews(movieID: 1)]
+        #expect(DeepLink(path).routes.count == 2)
+        #expect(DeepLink(path).description == "movie(id: 1) → reviews(movieID: 1)")
+        let mixed: [any Hashable & Sendable] = [AppRoute.movies, MoviesRoute.movie(id: 1)]
+        #expect(DeepLink(mixed).routes.count == 2)
+        #expect(DeepLink(AppRoute.movies, MoviesRoute.list).routes.count == 2)
+    }
 }
