@@ -17,12 +17,6 @@ enum MoviesRoute: Hashable, Sendable, Codable {
 }
 enum MovieRoute: Hashable, Sendable, Codable { case details, reviews }
 
-/// The movies the app knows, by id.
-enum Catalog {
-    static let titles = [1: "Metropolis", 3: "Sunrise", 7: "Nosferatu"]
-    static func title(of id: Int) -> String { titles[id] ?? "Movie \(id)" }
-}
-
 struct Account: Sendable, CustomStringConvertible {
     let email: String
     var description: String { email }
@@ -46,6 +40,7 @@ struct MovieScreen: Screen {
 /// A movie's reviews.
 struct ReviewsScreen: Screen {
     let title: String
+    let reviews: [String]
     var screenName: String { "ReviewsScreen(\(title))" }
 }
 /// A question: the person picks a number of stars.
@@ -167,12 +162,10 @@ actor MoviesCoordinator: Routable {
 actor MovieCoordinator: Routable {
     let flow = Flow<Void>()
     let id: Int
-    let title: String
     let navigation: NavigationPresenter
     let modal: ModalPresenter
     init(id: Int, navigation: NavigationPresenter, modal: ModalPresenter) {
         self.id = id
-        self.title = Catalog.title(of: id)
         self.navigation = navigation
         self.modal = modal
     }
@@ -182,10 +175,16 @@ actor MovieCoordinator: Routable {
         try await flow.finished
     }
 
-    func destination(for route: MovieRoute) -> Destination? {
+    /// What each route shows, with the movie's data from the cinema service in the
+    /// environment. Loading the reviews throws `SessionExpiredError` once the session expired.
+    func destination(for route: MovieRoute) async throws -> Destination? {
+        let cinema = try flow.environment.cinema
         switch route {
-        case .details: .screen(MovieScreen(title: title, actions: self), on: navigation)
-        case .reviews: .screen(ReviewsScreen(title: title), on: navigation)
+        case .details:
+            return .screen(MovieScreen(title: cinema.title(of: id), actions: self), on: navigation)
+        case .reviews:
+            let reviews = try await cinema.reviews(of: id)
+            return .screen(ReviewsScreen(title: cinema.title(of: id), reviews: reviews), on: navigation)
         }
     }
 
