@@ -34,8 +34,9 @@ final class Node: Sendable {
         /// This node's teardown is complete, but its task may not leave the parent's group
         /// yet (see `leaveInTurn`).
         var waitsToLeave = false
-        /// The hosting loop, while it waits for mail.
-        var host: UnsafeContinuation<Mail, Never>?
+        /// The hosting loop, while it waits for mail. Resuming it only wakes it: it takes its
+        /// mail under this lock (`takeWaitingMail`).
+        var host: UnsafeContinuation<Void, Never>?
         /// `flow.finished` callers: resumed when an end cause is recorded.
         var endRequestWaiters = Waiters<EndCause>()
         /// `ChildFlow` callers: resumed when teardown is complete.
@@ -61,7 +62,7 @@ final class Node: Sendable {
         }
 
         /// Takes the waiting hosting loop, if it waits.
-        mutating func takeHost() -> UnsafeContinuation<Mail, Never>? {
+        mutating func takeHost() -> UnsafeContinuation<Void, Never>? {
             defer { host = nil }
             return host
         }
@@ -152,18 +153,14 @@ final class Node: Sendable {
     /// (its instance is spent) and the error is thrown.
     func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
         do {
-            let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Mail, Never>? in
+            let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Void, Never>? in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-                // The loop adds jobs to its group in the order they are handed over (a job
-                // handed to the waiting loop comes before any that are pending after it).
+                // The loop adds jobs to its group in the order they are handed over.
                 state.hosted.append(child)
-                guard let host = state.takeHost() else {
-                    state.pendingJobs.append(job)
-                    return nil
-                }
-                return host
+                state.pendingJobs.append(job)
+                return state.takeHost()
             }
-            host?.resume(returning: Mail(jobs: [job], end: false))
+            host?.resume()
         } catch {
             child.abandon(error)
             throw error
@@ -175,19 +172,23 @@ final class Node: Sendable {
         state.withLock { Self.takeMail(&$0) }
     }
 
-    /// Waits for children to start or for the end of the flow. Cancelling the hosting task
-    /// ends the flow as cancelled.
-    func waitForMail() async -> Mail {
+    /// Waits until there is mail (children to start, or the end of the flow); the loop then
+    /// takes it with `takeWaitingMail`. Cancelling the hosting task ends the flow as
+    /// cancelled.
+    ///
+    /// The mail is never handed over through the continuation: taken under the lock, what
+    /// the sender wrote before it (a child's node, built on the sender's thread) is ordered
+    /// before the loop's use of it by the mutex, which ThreadSanitizer sees — on Linux it
+    /// does not see a continuation's hand-over when the resume comes first.
+    func waitForMail() async {
         await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Mail, Never>) in
-                let mail = state.withLock { state -> Mail? in
-                    guard let mail = Self.takeMail(&state) else {
-                        state.host = continuation
-                        return nil
-                    }
-                    return mail
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if Self.hasMail(state) { return true }
+                    state.host = continuation
+                    return false
                 }
-                if let mail { continuation.resume(returning: mail) }
+                if ready { continuation.resume() }
             }
         } onCancel: {
             // The hosting task was cancelled, so Swift has already cancelled every task in
@@ -198,11 +199,15 @@ final class Node: Sendable {
         }
     }
 
+    /// Whether there is mail for the hosting loop: children to start, or the end.
+    private static func hasMail(_ state: State) -> Bool {
+        !state.machine.isRunning || !state.pendingJobs.isEmpty
+    }
+
     /// The mail waiting in `state`, if any: pending children, and whether the flow ends.
-    /// (A waiting loop always has no pending children: `spawn` hands them over directly.)
     private static func takeMail(_ state: inout State) -> Mail? {
+        guard hasMail(state) else { return nil }
         let end = !state.machine.isRunning
-        guard end || !state.pendingJobs.isEmpty else { return nil }
         defer { state.pendingJobs = [] }
         return Mail(jobs: state.pendingJobs, end: end)
     }
@@ -220,7 +225,7 @@ final class Node: Sendable {
     /// and wake the hosting loop (which may have been left asleep by a task cancellation).
     func startEnded(_ cause: EndCause) {
         typealias Woken = (
-            UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>],
+            UnsafeContinuation<Void, Never>?, [UnsafeContinuation<EndCause, any Error>],
             [UnsafeContinuation<Void, any Error>]
         )
         let (host, waiters, routeWaiters) = state.withLock { state -> Woken in
@@ -228,7 +233,7 @@ final class Node: Sendable {
             let recorded = state.machine.requestEnd(cause)
             return (state.takeHost(), recorded ? state.endRequestWaiters.takeAll() : [], state.takeRouteWaiters())
         }
-        host?.resume(returning: Mail(jobs: [], end: true))
+        host?.resume()
         for waiter in waiters { waiter.resume(returning: cause) }
         Self.refuseRoutes(routeWaiters)
     }
@@ -248,7 +253,7 @@ final class Node: Sendable {
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         typealias Woken = (
-            UnsafeContinuation<Mail, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause,
+            UnsafeContinuation<Void, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause,
             [UnsafeContinuation<Void, any Error>]
         )
         let woken = try state.withLock { state throws(Failure) -> Woken? in
@@ -260,7 +265,7 @@ final class Node: Sendable {
             )
         }
         guard let (host, waiters, cause, routeWaiters) = woken else { return false }
-        host?.resume(returning: Mail(jobs: [], end: true))
+        host?.resume()
         for waiter in waiters { waiter.resume(returning: cause) }
         Self.refuseRoutes(routeWaiters)
         return true

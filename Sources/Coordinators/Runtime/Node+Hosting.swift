@@ -39,7 +39,10 @@ extension Node {
             while true {
                 // Most often the mail is already there (a child that ran to its end while
                 // being started): take it without an asynchronous call.
-                let mail = if let ready = takeWaitingMail() { ready } else { await waitForMail() }
+                guard let mail = takeWaitingMail() else {
+                    await waitForMail()
+                    continue
+                }
                 // Children handed over with the end start cancelled: they end at once,
                 // without running `start()`, as a flow cancelled before it is hosted does.
                 if mail.end { group.cancelAll() }
