@@ -1,0 +1,86 @@
+import Coordinators
+import Testing
+
+// BBCoordinators passes services and parameters through a Swinject container that every
+// coordinator holds: a coordinator registers a value, the next resolves it by type and name,
+// and a missing registration silently gives a fallback. Here the environment does it, typed:
+// a service set once on the tree reaches a coordinator two levels down, started from a
+// screen's action; a parameter set for one child reaches that child and its subtree, and no
+// sibling.
+
+private protocol Greeter: Sendable { func greet(_ name: String) -> String }
+private struct Formal: Greeter { func greet(_ name: String) -> String { "Good day, \(name)" } }
+private struct Casual: Greeter { func greet(_ name: String) -> String { "Hi \(name)" } }
+
+private struct GreeterKey: FlowEnvironmentKey { static let defaultValue: any Greeter = Casual() }
+private struct FirstParamKey: FlowEnvironmentKey { static let defaultValue = "" }
+
+extension FlowEnvironment {
+    fileprivate var greeter: any Greeter {
+        get { self[GreeterKey.self] }
+        set { self[GreeterKey.self] = newValue }
+    }
+    fileprivate var firstParam: String {
+        get { self[FirstParamKey.self] }
+        set { self[FirstParamKey.self] = newValue }
+    }
+}
+
+extension SeedScenarioTests {
+    struct FirstScreen: Screen { let actions: FirstCoordinator }
+
+    /// BB's `FirstCoordinator`: its screen's action goes forward to `SecondCoordinator`
+    /// with a parameter.
+    actor FirstCoordinator: Coordinator {
+        let flow = Flow<Void>()
+        let navigation: NavigationPresenter
+        init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+        func start() async throws {
+            try await flow.present(FirstScreen(actions: self), on: navigation)
+            try await flow.finished
+        }
+
+        /// `goToSecond(withParam:)`: the parameter is set for that child only.
+        func goToSecond(withParam param: String) async throws -> String {
+            try await flow.run(SecondCoordinator(navigation: navigation).environment(\.firstParam, param))
+        }
+
+        /// A sibling started without the parameter.
+        func goToSecond() async throws -> String {
+            try await flow.run(SecondCoordinator(navigation: navigation))
+        }
+    }
+
+    /// BB's `SecondCoordinator`, whose view model needs the parameter and a service: it runs
+    /// one more level down, where they are read.
+    actor SecondCoordinator: Coordinator {
+        let flow = Flow<String>()
+        let navigation: NavigationPresenter
+        init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+        func start() async throws -> String { try await flow.run(SecondViewModelFlow()) }
+    }
+
+    actor SecondViewModelFlow: Coordinator {
+        let flow = Flow<String>()
+        func start() async throws -> String {
+            let environment = try flow.environment
+            return environment.greeter.greet(environment.firstParam.isEmpty ? "nobody" : environment.firstParam)
+        }
+    }
+
+    @Test func bbCoordinatorsDependencyContainerIsTheEnvironment() async throws {
+        let navigation = NavigationPresenter()
+        let tree = CoordinatorTree()
+        tree.setEnvironment(\.greeter, Formal())
+        let first = FirstCoordinator(navigation: navigation)
+        let run = Task { try await tree.run(first) }
+        try await navigation.waitUntil { $0.top?.screen is FirstScreen }
+
+        #expect(try await first.goToSecond(withParam: "Ada") == "Good day, Ada")
+        #expect(try await first.goToSecond() == "Good day, nobody")
+        run.cancel()
+        _ = await run.result
+    }
+}
