@@ -12,13 +12,16 @@ let package = Package(
     ],
     products: [
         .library(name: "Coordinators", targets: ["Coordinators"]),
+        .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
         .executable(name: "CoordinatorsDemo", targets: ["CoordinatorsDemo"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Coordinators"),
+        .target(name: "CoordinatorsTesting", dependencies: ["Coordinators"]),
         .executableTarget(name: "CoordinatorsDemo", dependencies: ["Coordinators"]),
-        .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators"]),
+        .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "CoordinatorsTesting"]),
+        .testTarget(name: "CoordinatorsTestingTests", dependencies: ["CoordinatorsTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,8 @@ import Musl
 import Bionic
 #endif
 
-/// A value guarded by a pthread mutex, stored in one allocation.
+/// A value guarded by a pthread mutex, stored in one allocation. (`package`: the test kit,
+/// `CoordinatorsTesting`, shares it.)
 ///
 /// We use a pthread mutex rather than `Synchronization.Mutex` for two reasons measured on
 /// this project's machines (see `shared/MEASURED.md`): ThreadSanitizer reports false races
@@ -17,7 +18,7 @@ import Bionic
 ///
 /// The value and the mutex live in one `ManagedBuffer` (as swift-nio's `NIOLockedValueBox`
 /// does): one allocation, stable addresses, and no dynamic exclusivity checks.
-struct Locked<Value>: Sendable {
+package struct Locked<Value>: Sendable {
     private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         // `ManagedBuffer` destroys the header (the value) itself; the elements (the mutex)
         // are ours to clean up.
@@ -34,7 +35,7 @@ struct Locked<Value>: Sendable {
 
     /// Creates the lock holding `value`, which is built in place (an autoclosure, so that a
     /// large value such as a node's state is not copied into the storage and destroyed).
-    init(_ value: @autoclosure () -> Value) {
+    package init(_ value: @autoclosure () -> Value) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in value() }
         // `create` returns the dynamic type `Storage`; the downcast cannot fail.
         storage = unsafeDowncast(buffer, to: Storage.self)
@@ -48,7 +49,9 @@ struct Locked<Value>: Sendable {
     /// Runs `body` with exclusive access to the value. `body` must not suspend, block, or
     /// call back into code that could take the same lock.
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try storage.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }

@@ -28,7 +28,8 @@ struct Waiters<Value: Sendable> {
 
 /// Awaits a value that `register` either returns at once (already available) or delivers
 /// later through the continuation. Cancelling the waiting task removes the waiter and
-/// throws `CancellationError`; the value itself is unaffected.
+/// throws `CancellationError`; the value itself is unaffected. (`package`: the test kit,
+/// `CoordinatorsTesting`, shares it.)
 ///
 /// - Parameters:
 ///   - register: Called under the owner's lock. Returns `.ready(value)` if the value is
@@ -37,7 +38,7 @@ struct Waiters<Value: Sendable> {
 ///   - cancel: Called when the task is cancelled; removes the waiter with that id and
 ///     returns its continuation if it had not been resumed yet.
 @inline(__always)
-func awaitValue<Value: Sendable>(
+package func awaitValue<Value: Sendable>(
     register: (UnsafeContinuation<Value, any Error>) -> WaitRegistration<Value>,
     cancel: @escaping @Sendable (UInt64) -> UnsafeContinuation<Value, any Error>?
 ) async throws -> Value {
@@ -71,7 +72,7 @@ func awaitValue<Value: Sendable>(
 }
 
 /// What `awaitValue`'s registration found.
-enum WaitRegistration<Value: Sendable> {
+package enum WaitRegistration<Value: Sendable> {
     case ready(Value)
     case failed(any Error)
     case waiting(UInt64)
