@@ -12,8 +12,9 @@ import re
 import sys
 
 ALLOWED = {
-    "Routing": {"Tree", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
-    "Tree": {"Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
+    "Routing": {"Tree", "Time", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
+    "Tree": {"Time", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
+    "Time": {"Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Environment": {"Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Runtime": {"Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
     "Internal": {"LifecycleEvents", "Presenters", "Basics", "Primitives"},

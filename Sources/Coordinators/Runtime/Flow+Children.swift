@@ -17,13 +17,22 @@ extension Flow {
     ///
     /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
     public func runForOutcome<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
-        let childNode = child.flow.node
         let isStartTask: Bool
         do {
-            isStartTask = try node.adopt(childNode, running: Child.self)
+            isStartTask = try node.adopt(child.flow.node, running: Child.self)
         } catch {
             return .failed(error)
         }
+        return await run(adopted: child, isStartTask: isStartTask)
+    }
+
+    /// Runs `child`, which this node has adopted (`isStartTask` is what `adopt` returned), and
+    /// returns its outcome after its teardown. For `runForOutcome(_:)` and for callers that
+    /// must act between the adoption and the run (a timeout's timer needs a bound child).
+    /// Inlined so that `runForOutcome` keeps one frame in its caller's task.
+    @inline(__always)
+    func run<Child: Coordinator>(adopted child: Child, isStartTask: Bool) async -> FlowOutcome<Child.Output> {
+        let childNode = child.flow.node
         node.acceptRoutes()
         if isStartTask {
             // Called from `start()` itself: the calling task is this node's start task, a
