@@ -28,6 +28,17 @@ extension Flow {
     public func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss
     ) async throws -> S.Answer {
+        try await ask(screen, on: presenter, then: afterAnswer) { presentation in try await presentation.reply() }
+    }
+
+    /// `ask(_:on:then:)`, waiting for the reply with `waitForReply` once the question is
+    /// shown. An error it throws takes the cancellation path (later answers refused, the
+    /// question dismissed with `.dismiss`, an answer that arrived first returned) and is then
+    /// thrown: a timeout's wait throws `FlowTimedOut` when its timer wins.
+    func ask<S: Screen>(
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer,
+        waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
+    ) async throws -> S.Answer {
         guard S.Answer.self != Never.self else {
             throw CoordinatorError(
                 .notAsking,
@@ -41,9 +52,9 @@ extension Flow {
         node.acceptRoutes()
         let reply: Presentation.Reply
         do {
-            reply = try await presentation.reply()
+            reply = try await waitForReply(presentation)
         } catch {
-            // Cancelled: refuse later answers, but keep one that already arrived.
+            // Cancelled (or timed out): refuse later answers, but keep one that already arrived.
             let early = presentation.abandonAsk()
             if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
             guard let early else { throw error }

@@ -1,5 +1,13 @@
 import Coordinators
 
+/// A question a test answers with a string.
+struct Question: Screen {
+    typealias Answer = String
+    let name: String
+    init(_ name: String) { self.name = name }
+    var screenName: String { name }
+}
+
 /// Runs one child with a timeout from `start()` (the fast path) and returns its outcome.
 /// Given a screen name, it first shows that screen as its own main screen.
 actor RunsWithTimeout<Child: Coordinator>: Coordinator {
@@ -40,6 +48,12 @@ actor TimedHost: Coordinator {
 
     func runForOutcome<C: Coordinator>(_ child: C, timeout: Duration) async -> FlowOutcome<C.Output> {
         await flow.runForOutcome(child, timeout: timeout)
+    }
+
+    func ask(_ question: Question, on presenter: any Presenter, then afterAnswer: AfterAnswer, timeout: Duration)
+        async throws -> String
+    {
+        try await flow.ask(question, on: presenter, then: afterAnswer, timeout: timeout)
     }
 
     func done() throws { try flow.finish(with: "done") }
