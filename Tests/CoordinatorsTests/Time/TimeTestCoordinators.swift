@@ -56,7 +56,46 @@ actor TimedHost: Coordinator {
         try await flow.ask(question, on: presenter, then: afterAnswer, timeout: timeout)
     }
 
+    func race(_ racers: [Racer<String>]) async -> RaceOutcome<String> {
+        await flow.raceAll(racers)
+    }
+
+    func race(_ first: Racer<String>, _ second: Racer<String>) async throws -> RaceWinner<String> {
+        try await flow.race(first, second)
+    }
+
     func done() throws { try flow.finish(with: "done") }
+}
+
+/// Races its racers from `start()` (optionally over a screen of its own) and returns the
+/// race's outcome; `afterRace` runs the moment the race returns, to observe what is left.
+actor Races: Coordinator {
+    let flow = Flow<RaceOutcome<String>>()
+    private var racers: [Racer<String>]
+    private let afterRace: @Sendable () -> Void
+
+    init(_ racers: [Racer<String>], afterRace: @escaping @Sendable () -> Void = {}) {
+        self.racers = racers
+        self.afterRace = afterRace
+    }
+
+    func start() async throws -> RaceOutcome<String> {
+        let racers = self.racers
+        self.racers = []
+        let outcome = await flow.raceAll(racers)
+        afterRace()
+        return outcome
+    }
+}
+
+extension Flow {
+    /// Races two or three racers given as an array (the API is variadic).
+    func raceAll<Value>(_ racers: [Racer<Value>]) async -> RaceOutcome<Value> {
+        switch racers.count {
+        case 2: await raceForOutcome(racers[0], racers[1])
+        default: await raceForOutcome(racers[0], racers[1], racers[2])
+        }
+    }
 }
 
 /// The end events of `events`, as "<type>: <kind>" in the order they were sent.

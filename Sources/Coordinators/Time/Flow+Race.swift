@@ -1,0 +1,92 @@
+extension Flow {
+    /// Runs two or more coordinators as children of this one, at the same time, and returns
+    /// the first to end: a sign-in against "continue as guest", a download against a
+    /// cancel screen. Throws if the first to end did not finish.
+    ///
+    /// ```swift
+    /// let winner = try await flow.race(
+    ///     .flow(LoginCoordinator(navigation: navigation)) { .signedIn($0) },
+    ///     .flow(GuestCoordinator(navigation: navigation)) { _ in .guest })
+    /// ```
+    ///
+    /// The first racer to **end** wins, however it ends: a racer that fails, is dismissed by
+    /// the user or is cancelled on its own first is the winner, and this throws what its
+    /// outcome stands for (as `run(_:)` does; `raceForOutcome` returns it instead). Exactly
+    /// one racer wins, even if several end at the same moment. The others are then
+    /// cancelled, and this returns only after every racer's teardown: no loser is left
+    /// running or showing anything, and the race holds none of them.
+    ///
+    /// Each racer is a child of this coordinator (in its subtree and its snapshot), started
+    /// in the order given, whichever task calls this. Throws `CoordinatorError` (before any
+    /// racer runs, and leaving none running) if a racer cannot start: `alreadyRun` for an
+    /// instance that ran before, or given twice; `flowEnded`, `notRunning` for this flow.
+    /// The racers before it are then spent (an instance runs once).
+    ///
+    /// Cancellation: cancelling the calling task cancels every racer; this then throws
+    /// `CancellationError` after their teardown (unless a racer had already won).
+    public func race<Value>(
+        _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
+    ) async throws -> RaceWinner<Value> {
+        try await race([first, second] + more).get()
+    }
+
+    /// Runs a race like `race(_:_:_:)`, but returns the winner with how it ended instead of
+    /// throwing. A racer that could not start wins with `.failed(CoordinatorError)`.
+    ///
+    /// Cancellation: as for `race(_:_:_:)`; the winner's outcome is then most often
+    /// `.cancelled`.
+    public func raceForOutcome<Value>(
+        _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
+    ) async -> RaceOutcome<Value> {
+        await race([first, second] + more)
+    }
+
+    private func race<Value>(_ racers: [Racer<Value>]) async -> RaceOutcome<Value> {
+        // Every racer is adopted (bound) before any runs, so that the winner can cancel the
+        // others whether or not they have been hosted yet: a racer may end while the next
+        // ones are being started.
+        var isStartTask = false
+        for (index, racer) in racers.enumerated() {
+            do {
+                isStartTask = try racer.adopt(node)
+            } catch {
+                for adopted in racers[..<index] {
+                    adopted.node.abandon(error)
+                }
+                return RaceOutcome(index: index, id: racer.node.id, outcome: .failed(error))
+            }
+        }
+        node.acceptRoutes()
+        let track = RaceTrack<Value>(racers.map(\.node))
+        if isStartTask {
+            // Called from `start()`: the racers run in child tasks of its task, which is a
+            // child task of this node's group.
+            await withDiscardingTaskGroup { group in
+                for (index, racer) in racers.enumerated() {
+                    group.addTask { track.racerEnded(index, await racer.host()) }
+                }
+            }
+        } else {
+            // Called from another task: each racer is handed to this node's hosting loop, as
+            // `runForOutcome(_:)` does, so that it is a child task of this coordinator's group.
+            await withTaskCancellationHandler {
+                await track.waitUntilOver {
+                    for (index, racer) in racers.enumerated() {
+                        do throws(CoordinatorError) {
+                            try node.spawn(racer.node) {
+                                track.racerEnded(index, await racer.host())
+                                await node.leaveInTurn(racer.node)
+                            }
+                        } catch {
+                            // This flow has ended: `spawn` has ended the racer.
+                            track.racerEnded(index, .failed(error))
+                        }
+                    }
+                }
+            } onCancel: {
+                track.cancelAll()
+            }
+        }
+        return track.result
+    }
+}
