@@ -18,10 +18,11 @@ final class RaceTrack<Value: Sendable>: Sendable {
     /// Racer `index` has ended (its teardown complete). The first to end wins, and the others
     /// are cancelled at once; the last to end wakes the waiting task.
     func racerEnded(_ index: Int, _ outcome: FlowOutcome<Value>) {
-        let (won, waiter) = state.withLock { state in
+        let (won, waiter) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
             let won = state.standings.racerEnded(index, outcome)
-            defer { if state.standings.isOver { state.waiter = nil } }
-            return (won, state.standings.isOver ? state.waiter : nil)
+            guard state.standings.isOver else { return (won, nil) }
+            defer { state.waiter = nil }
+            return (won, state.waiter)
         }
         if won {
             for (other, node) in racers.enumerated() where other != index {
