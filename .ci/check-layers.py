@@ -12,9 +12,10 @@ import re
 import sys
 
 ALLOWED = {
-    "Routing": {"Tree", "Time", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
-    "Tree": {"Time", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
+    "Routing": {"Tree", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
+    "Tree": {"Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Time": {"Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
+    "Events": {"Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Environment": {"Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Runtime": {"Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
     "Internal": {"LifecycleEvents", "Presenters", "Basics", "Primitives"},

@@ -6,6 +6,7 @@ extension Node {
         case dismissed(PresentationInfo, DismissalReason)
         case ended(EndCause)
         case linkUnhandled(step: Int, route: String)
+        case flowEventUnhandled(String)
 
         var `public`: LifecycleEvent.Kind {
             switch self {
@@ -17,6 +18,7 @@ extension Node {
             case .ended(.cancelled): .cancelled
             case .ended(.dismissed(let reason)): .endedByDismissal(reason)
             case .linkUnhandled(let step, let route): .linkUnhandled(step: step, route: route)
+            case .flowEventUnhandled(let eventType): .flowEventUnhandled(eventType)
             }
         }
     }

@@ -16,6 +16,7 @@ extension Node {
             let parent = state.parent
             state.parent = nil
             state.routeTag = nil
+            state.flowEventHandlers = [:]
             defer { state.endWaiters = [] }
             return (cause, parent, state.id, state.endWaiters, state.context)
         }

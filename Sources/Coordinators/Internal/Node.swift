@@ -52,6 +52,9 @@ final class Node: Sendable {
         /// The environment values set on this coordinator, seen by its whole subtree
         /// (`Environment/`). Empty (no allocation) unless something is set.
         var environment: EnvironmentLayer = [:]
+        /// The flow event handlers its coordinator registered (`Events/`). Empty (no
+        /// allocation) unless one is registered; cleared when its teardown completes.
+        var flowEventHandlers: FlowEventHandlerTable = [:]
         /// The task running `start()`, while it runs. Cleared before that task ends, so it
         /// never names another task that reuses the address.
         var startTask: TaskIdentity?
@@ -140,6 +143,7 @@ final class Node: Sendable {
         let (parent, id) = state.withLock { state in
             _ = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
+            state.flowEventHandlers = [:]
             defer { state.parent = nil }
             return (state.parent, state.id)
         }

@@ -21,11 +21,14 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// index `step` (0 for the first), described by `route`. The link's caller gets a
         /// `DeepLinkError` with code `unhandled`.
         case linkUnhandled(step: Int, route: String)
+        /// This coordinator sent a flow event (of the type named here) that no ancestor has
+        /// a handler for. Its `send` returns a receipt whose `isHandled` is `false`.
+        case flowEventUnhandled(String)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .dismissed, .linkUnhandled: false
+            case .started, .presented, .dismissed, .linkUnhandled, .flowEventUnhandled: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -52,6 +55,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .cancelled: return "\(subject) cancelled"
         case .endedByDismissal(let reason): return "\(subject) ended: main screen dismissed (\(reason))"
         case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
+        case .flowEventUnhandled(let eventType): return "\(subject) sent \(eventType), which no ancestor handles"
         }
     }
 }

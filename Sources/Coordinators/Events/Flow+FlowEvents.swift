@@ -1,0 +1,42 @@
+extension Flow {
+    /// Sends `event` up the tree: each ancestor, nearest first, that has a handler for the
+    /// event's exact type runs it, until one returns `.stop` or the event passes the root.
+    /// Returns who handled it.
+    ///
+    /// ```swift
+    /// try await flow.send(MovieUpdated(movieID: movie.id))
+    /// ```
+    ///
+    /// This coordinator's own handlers are not asked. The handlers run one after another in
+    /// the calling task, each on its coordinator's actor, and this returns after the last
+    /// one: a handler that asks a question or runs a child holds the sender until then. An
+    /// ancestor whose flow is ending or has ended, or whose coordinator is gone, is passed
+    /// over. An event no ancestor handles is not dropped silently: the receipt's `isHandled`
+    /// is `false`, and a `flowEventUnhandled` lifecycle event records it for this
+    /// coordinator (unless its flow has ended meanwhile).
+    ///
+    /// Throws `CoordinatorError` `notRunning` if this coordinator has not run yet, `flowEnded`
+    /// if its flow has ended or is ending (nothing is sent). A handler's error ends the
+    /// journey and is thrown unchanged: the ancestors above it do not see the event.
+    ///
+    /// Cancellation: the calling task's cancellation is checked before each ancestor; once it
+    /// is cancelled, the journey ends there with `CancellationError` (handlers that already
+    /// ran have run). A handler in progress sees the cancellation in its own awaits.
+    @discardableResult
+    public func send<Event: FlowEvent>(_ event: Event) async throws -> FlowEventReceipt {
+        let key = ObjectIdentifier(Event.self)
+        var next = try node.beginFlowEventJourney()
+        var handledBy: [FlowEventReceipt.Handler] = []
+        while let ancestor = next {
+            try Task.checkCancellation()
+            let stop = ancestor.flowEventStop(for: key)
+            next = stop.parent
+            guard let handler = stop.handler, let stops = try await handler(event), let type = stop.coordinatorType
+            else { continue }
+            handledBy.append(FlowEventReceipt.Handler(coordinator: stop.id, type: type))
+            if stops { return FlowEventReceipt(eventType: Event.self, handledBy: handledBy, stopped: true) }
+        }
+        if handledBy.isEmpty { node.emitFlowEventUnhandled(Event.self) }
+        return FlowEventReceipt(eventType: Event.self, handledBy: handledBy, stopped: false)
+    }
+}

@@ -1,0 +1,72 @@
+// The engine's side of flow events (`Events/`): each node keeps the handlers its coordinator
+// registered, type-erased and keyed by the event's type, and is one stop of an event's
+// journey up the tree. Nothing here names the public types of `Events/`.
+
+/// A coordinator's handler for one event type, erased: takes the event and returns whether
+/// it stops there (`true`), goes on (`false`), or `nil` when the coordinator is gone (held
+/// weakly) or the event is not of the handler's type.
+typealias ErasedFlowEventHandler = @Sendable (any Sendable) async throws -> Bool?
+
+/// The handlers of one coordinator, keyed by `ObjectIdentifier` of the event type. Empty
+/// (no allocation) unless the coordinator registers one.
+typealias FlowEventHandlerTable = [ObjectIdentifier: ErasedFlowEventHandler]
+
+extension Node {
+    /// What an event finds at one node on its way up: the handler to run (`nil` if none,
+    /// or if the flow is not running), who the node is, and where the journey goes next.
+    struct FlowEventStop {
+        let handler: ErasedFlowEventHandler?
+        let id: CoordinatorID
+        let coordinatorType: Any.Type?
+        let parent: Node?
+    }
+
+    /// Registers `handler` for events whose type has the identifier `key`, replacing any
+    /// handler for that type. Allowed before the flow runs and while it runs; once it ends or
+    /// is ending, throws `flowEnded` (a handler could never run).
+    func setFlowEventHandler(
+        _ handler: @escaping ErasedFlowEventHandler, for key: ObjectIdentifier, eventType: Any.Type
+    ) throws(CoordinatorError) {
+        try state.withLock { state throws(CoordinatorError) in
+            switch state.machine.phase {
+            case .idle, .running:
+                state.flowEventHandlers[key] = handler
+            case .ending, .ended:
+                throw CoordinatorError(
+                    .flowEnded,
+                    "\(Self.name(state)) registered a handler for \(eventType) after its flow ended. An ending "
+                        + "coordinator handles no events: register handlers in init or start().")
+            }
+        }
+    }
+
+    /// The first step of a journey sent from this node: its parent. Throws `notRunning` if
+    /// the flow has not run yet, `flowEnded` if it has ended or is ending.
+    func beginFlowEventJourney() throws(CoordinatorError) -> Node? {
+        try state.withLock { state throws(CoordinatorError) -> Node? in
+            try state.machine.checkRunning(to: "send a flow event", coordinator: Self.name(state))
+            return state.parent
+        }
+    }
+
+    /// This node as a stop of an event with type identifier `key`: one critical section, and
+    /// no other lock is taken in it. A flow that is ending or has ended offers no handler.
+    func flowEventStop(for key: ObjectIdentifier) -> FlowEventStop {
+        state.withLock { state in
+            let handlers = state.flowEventHandlers
+            let handler = handlers.isEmpty || !state.machine.isRunning ? nil : handlers[key]
+            return FlowEventStop(handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
+        }
+    }
+
+    /// Records that no ancestor handled an event of `eventType` this node sent, unless the
+    /// node's flow has ended meanwhile: the event is sent while holding its lock, so it
+    /// comes before its end event, which is sent after the lock marked it ended.
+    @inline(never)
+    func emitFlowEventUnhandled(_ eventType: Any.Type) {
+        guard let event = context?.prepare(self, .flowEventUnhandled(String(describing: eventType))) else { return }
+        state.withLock { state in
+            if state.machine.phase != .ended { event.send() }
+        }
+    }
+}
