@@ -1,0 +1,186 @@
+import Coordinators
+import Testing
+
+/// Flow events and the end of flows: ancestors that are ending are passed over, a tree
+/// torn down while an event travels ends the journey, the sender's cancellation and a
+/// handler's error end it with an error, and handlers keep no coordinator alive.
+@Suite(.timeLimit(.minutes(1)))
+struct FlowEventEndingTests {
+    /// A coordinator that, once finished, stays `ending` until `gate` opens: its `start()`
+    /// waits on the gate, which ignores cancellation.
+    actor StaysEnding: Coordinator {
+        let flow = Flow<Void>()
+        let gate = Gate()
+        let journal: Journal
+        private var child: Level?
+
+        init(child: Level, journal: Journal) throws {
+            self.child = child
+            self.journal = journal
+            try onFlowEvent(Ping.self) { coordinator, _ in
+                coordinator.journal.record("ending handled ping")
+                return .stop
+            }
+        }
+
+        func start() async throws {
+            if let child {
+                self.child = nil
+                try flow.start(child)
+            }
+            try? await flow.finished
+            await gate.wait()
+        }
+    }
+
+    @Test func anAncestorThatIsEndingIsPassedOverAndTheEventGoesOn() async throws {
+        let journal = Journal()
+        let gate = Gate()
+        let levels = try chain(
+            ["parent", "sender"], journal: journal, handling: ["parent": .passOn],
+            before: ["parent": { _ in await gate.wait() }])
+        let ending = try StaysEnding(child: levels[0], journal: journal)
+        let root = try Level("root", journal: journal, handling: .stop)
+        let tree = CoordinatorTree()
+        let run = Task { try await tree.run(root) }
+        try await journal.waitUntil { $0.contains("running root") }
+        try root.flow.start(ending)
+        try await journal.waitUntil { $0.contains("running sender") }
+
+        let sending = Task { try await levels[1].send(Ping(number: 1)) }
+        try await journal.waitUntil { $0.contains("parent handling ping 1") }
+        try ending.flow.finish()
+        #expect(ending.flow.state == .ending)
+        gate.open()
+        let receipt = try await sending.value
+
+        #expect(ids(receipt.handledBy) == [levels[0].flow.id, root.flow.id])
+        #expect(!journal.all.contains("ending handled ping"))
+        ending.gate.open()
+        tree.cancel()
+        _ = await run.result
+    }
+
+    @Test func aTreeTornDownWhileAHandlerAwaitsEndsTheJourneyWithTheHandlersError() async throws {
+        struct Confirm: Screen { typealias Answer = Bool }
+        let journal = Journal()
+        let modal = ModalPresenter()
+        let levels = try chain(
+            ["root", "sender"], journal: journal, handling: ["root": .stop],
+            before: ["root": { root in _ = try await root.flow.ask(Confirm(), on: modal) }])
+        let running = try await RunningChain(levels, journal: journal)
+
+        let sending = Task { try await levels[1].send(Ping(number: 2)) }
+        try await modal.waitUntil { $0.top?.screen is Confirm }
+        await running.end()
+
+        let error = await #expect(throws: FlowDismissed.self) { try await sending.value }
+        #expect(error?.reason == .tornDown)
+        #expect(levels[0].flow.state == .ended)
+        #expect(modal.state.modals.isEmpty)
+        #expect(!journal.all.contains("root handled ping 2"))
+    }
+
+    // MARK: Cancellation and errors
+
+    @Test func cancellingTheSenderIsCheckedBeforeEachAncestor() async throws {
+        let journal = Journal()
+        let gate = Gate()
+        let levels = try chain(
+            ["root", "parent", "sender"], journal: journal, handling: ["root": .stop, "parent": .passOn],
+            before: ["parent": { _ in await gate.wait() }])
+        let running = try await RunningChain(levels, journal: journal)
+
+        let sending = Task { try await levels[2].send(Ping(number: 3)) }
+        try await journal.waitUntil { $0.contains("parent handling ping 3") }
+        sending.cancel()
+        gate.open()
+
+        await #expect(throws: CancellationError.self) { try await sending.value }
+        #expect(handled(journal) == ["parent handled ping 3"])
+        await running.end()
+    }
+
+    @Test func aCancelledSenderReachesNoAncestor() async throws {
+        let journal = Journal()
+        let levels = try chain(["root", "sender"], journal: journal, handling: ["root": .stop])
+        let running = try await RunningChain(levels, journal: journal)
+        let gate = Gate()
+        let sending = Task {
+            await gate.wait()
+            return try await levels[1].send(Ping(number: 4))
+        }
+        sending.cancel()
+        gate.open()
+
+        await #expect(throws: CancellationError.self) { try await sending.value }
+        #expect(handled(journal).isEmpty)
+        await running.end()
+    }
+
+    @Test func aHandlerInProgressSeesTheCancellationInItsOwnAwaits() async throws {
+        struct Confirm: Screen { typealias Answer = Bool }
+        let journal = Journal()
+        let modal = ModalPresenter()
+        let levels = try chain(
+            ["root", "sender"], journal: journal, handling: ["root": .stop],
+            before: ["root": { root in _ = try await root.flow.ask(Confirm(), on: modal) }])
+        let running = try await RunningChain(levels, journal: journal)
+
+        let sending = Task { try await levels[1].send(Ping(number: 5)) }
+        try await modal.waitUntil { $0.top?.screen is Confirm }
+        sending.cancel()
+
+        await #expect(throws: CancellationError.self) { try await sending.value }
+        #expect(modal.state.modals.isEmpty)
+        #expect(levels[0].flow.state == .running)
+        await running.end()
+    }
+
+    struct Refused: Error, Equatable {}
+
+    @Test func aHandlersErrorEndsTheJourneyAndIsThrownToTheSender() async throws {
+        let journal = Journal()
+        let levels = try chain(
+            ["root", "parent", "sender"], journal: journal, handling: ["root": .stop, "parent": .passOn],
+            before: ["parent": { _ in throw Refused() }])
+        let running = try await RunningChain(levels, journal: journal)
+
+        await #expect(throws: Refused()) { try await levels[2].send(Ping(number: 6)) }
+        #expect(journal.all.filter { $0.contains("ping") } == ["parent handling ping 6"])
+        #expect(levels[1].flow.state == .running)
+        await running.end()
+    }
+
+    // MARK: Handlers hold their coordinator weakly
+
+    @Test func aCoordinatorThatRegisteredAHandlerInInitAndNeverRanIsReleased() throws {
+        let journal = Journal()
+        var level: Level? = try Level("never run", journal: journal, handling: .stop)
+        let weak = Weak(try #require(level))
+        level = nil
+        #expect(weak.object == nil)
+        #expect(journal.all == ["deinit never run"])
+    }
+
+    @Test func aCoordinatorWithHandlersIsReleasedAfterItsEnd() async throws {
+        let journal = Journal()
+        let tree = CoordinatorTree()
+        let weak: Weak<Level>
+        let run: Task<Void, any Error>
+        do {
+            let levels = try chain(["root", "child"], journal: journal, handling: ["root": .stop, "child": .passOn])
+            weak = Weak(levels[1])
+            try levels[1].onFlowEvent(Pong.self) { _, _ in .stop }
+            let root = levels[0]
+            run = Task { try await tree.run(root) }
+            try await journal.waitUntil { $0.contains("running child") }
+            try levels[1].flow.finish()
+        }
+        try await journal.waitUntil { $0.contains("deinit child") }
+        #expect(weak.object == nil)
+        tree.cancel()
+        _ = await run.result
+        try await journal.waitUntil { $0.contains("deinit root") }
+    }
+}

@@ -1,0 +1,99 @@
+import Coordinators
+
+/// The events the flow event tests send.
+struct Ping: FlowEvent { let number: Int }
+struct Pong: FlowEvent {}
+
+/// One level of a chain of coordinators for the flow event tests: starts its child (if any),
+/// journals "running <name>", and waits to be finished. Its handler for `Ping` (if given one)
+/// journals "<name> handled ping <number>", runs `before` (to ask, run a child, wait on a
+/// gate), and returns `handling`. Tests send from it as a screen would, through `send(_:)`.
+actor Level: Coordinator {
+    typealias Before = @Sendable (isolated Level) async throws -> Void
+
+    let flow = Flow<Void>()
+    let name: String
+    let journal: Journal
+    private var child: Level?
+
+    init(
+        _ name: String, journal: Journal, child: Level? = nil, handling: FlowEventHandling? = nil,
+        before: Before? = nil
+    ) throws {
+        self.name = name
+        self.journal = journal
+        self.child = child
+        if let handling { try handlePings(handling, before: before) }
+    }
+
+    nonisolated func handlePings(_ handling: FlowEventHandling, before: Before? = nil) throws {
+        try onFlowEvent(Ping.self) { level, ping in
+            level.journal.record("\(level.name) handling ping \(ping.number)")
+            try await before?(level)
+            level.journal.record("\(level.name) handled ping \(ping.number)")
+            return handling
+        }
+    }
+
+    func start() async throws {
+        if let child {
+            self.child = nil  // the runtime holds it from here on
+            try flow.start(child)
+        }
+        journal.record("running \(name)")
+        try await flow.finished
+    }
+
+    /// A screen's action: sends `event` up the tree.
+    @discardableResult
+    func send(_ event: some FlowEvent) async throws -> FlowEventReceipt {
+        try await flow.send(event)
+    }
+
+    deinit { journal.record("deinit \(name)") }
+}
+
+/// A running chain of `Level`s, root first, each the parent of the next.
+struct RunningChain {
+    let tree = CoordinatorTree()
+    let levels: [Level]
+    let run: Task<Void, any Error>
+
+    /// Runs the chain and returns once its deepest level runs.
+    init(_ levels: [Level], journal: Journal) async throws {
+        self.levels = levels
+        let tree = self.tree
+        let root = levels[0]
+        run = Task { try await tree.run(root) }
+        let leaf = "running \(levels[levels.count - 1].name)"
+        try await journal.waitUntil { $0.contains(leaf) }
+    }
+
+    /// Cancels the tree and waits for its run to end.
+    func end() async {
+        tree.cancel()
+        _ = await run.result
+    }
+}
+
+/// Levels named `names`, root first, each the child of the one before; `handling` gives the
+/// `Ping` handler of some of them.
+func chain(
+    _ names: [String], journal: Journal, handling: [String: FlowEventHandling] = [:],
+    before: [String: Level.Before] = [:]
+) throws -> [Level] {
+    var levels: [Level] = []
+    var child: Level?
+    for name in names.reversed() {
+        let level = try Level(name, journal: journal, child: child, handling: handling[name], before: before[name])
+        levels.insert(level, at: 0)
+        child = level
+    }
+    return levels
+}
+
+/// The coordinators a receipt lists, as "<type> <id>" strings are unwieldy: their ids.
+func ids(_ handlers: [FlowEventReceipt.Handler]) -> [CoordinatorID] { handlers.map(\.coordinator) }
+
+/// The entries of `journal` that record a handler running to its end.
+func handled(_ journal: Journal) -> [String] { journal.all.filter { $0.contains(" handled ") } }
