@@ -55,7 +55,8 @@ extension Node {
         state.withLock { state in
             let handlers = state.flowEventHandlers
             let handler = handlers.isEmpty || !state.machine.isRunning ? nil : handlers[key]
-            return FlowEventStop(handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
+            return FlowEventStop(
+                handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
         }
     }
 

@@ -126,6 +126,133 @@ struct SeedScenarioTests {
         #expect(weakEditor.object == nil)
     }
 
+    // MARK: NavigationFlowCoordinator: FlowEvents bubble up; any ancestor may handle or stop them
+
+    struct MovieUpdatedFlowEvent: FlowEvent { let movieId: Int }
+
+    struct MovieListView: Screen { let delegate: MovieListFlow }
+    struct MovieDetailsView: Screen { let delegate: MovieDetailsFlow }
+    struct MovieEditView: Screen { let delegate: MovieEditFlow }
+
+    /// The app above the list: it would see updates the list let through.
+    actor MoviesAppFlow: Coordinator {
+        let flow = Flow<Void>()
+        let navigation: NavigationPresenter
+        let log: Journal
+        init(navigation: NavigationPresenter, log: Journal) throws {
+            self.navigation = navigation
+            self.log = log
+            try onFlowEvent(MovieUpdatedFlowEvent.self) { app, _ in
+                app.log.record("app saw an update")
+                return .stop
+            }
+        }
+
+        func start() async throws { try await flow.run(try MovieListFlow(navigation: navigation, log: log)) }
+    }
+
+    actor MovieListFlow: Coordinator {
+        let flow = Flow<Void>()
+        let navigation: NavigationPresenter
+        let log: Journal
+        init(navigation: NavigationPresenter, log: Journal) throws {
+            self.navigation = navigation
+            self.log = log
+            // The README's handle(flowEvent:) returning true: handled, and no further.
+            try onFlowEvent(MovieUpdatedFlowEvent.self) { list, event in
+                list.log.record("list reloaded for movie \(event.movieId)")
+                return .stop
+            }
+        }
+
+        func start() async throws {
+            try await flow.present(MovieListView(delegate: self), on: navigation)
+            try await flow.finished
+        }
+
+        func showMovie(_ movieId: Int) throws {
+            try flow.start(try MovieDetailsFlow(movieId: movieId, navigation: navigation, log: log))
+        }
+    }
+
+    actor MovieDetailsFlow: Coordinator {
+        let flow = Flow<Void>()
+        let movieId: Int
+        let navigation: NavigationPresenter
+        let log: Journal
+        init(movieId: Int, navigation: NavigationPresenter, log: Journal) throws {
+            self.movieId = movieId
+            self.navigation = navigation
+            self.log = log
+            // The README's handler returning false: handled if it is this movie, and passed on.
+            try onFlowEvent(MovieUpdatedFlowEvent.self) { details, event in
+                if event.movieId == details.movieId {
+                    details.log.record("details of movie \(details.movieId) reloaded")
+                }
+                return .passOn
+            }
+        }
+
+        func start() async throws {
+            try await flow.present(MovieDetailsView(delegate: self), on: navigation)
+            try await flow.finished
+        }
+
+        func showRelatedMovie(_ movieId: Int) throws {
+            try flow.start(try MovieDetailsFlow(movieId: movieId, navigation: navigation, log: log))
+        }
+
+        func edit() throws { try flow.start(MovieEditFlow(movieId: movieId, navigation: navigation)) }
+    }
+
+    actor MovieEditFlow: Coordinator {
+        let flow = Flow<Void>()
+        let movieId: Int
+        let navigation: NavigationPresenter
+        init(movieId: Int, navigation: NavigationPresenter) {
+            self.movieId = movieId
+            self.navigation = navigation
+        }
+
+        func start() async throws {
+            try await flow.present(MovieEditView(delegate: self), on: navigation)
+            try await flow.finished
+        }
+
+        /// "Save": tell whoever shows this movie, then close the editor.
+        func save() async throws -> FlowEventReceipt {
+            let receipt = try await flow.send(MovieUpdatedFlowEvent(movieId: movieId))
+            try flow.finish()
+            return receipt
+        }
+    }
+
+    @Test func navigationFlowEventsBubbleUpToTheCoordinatorsThatCareUntilOneStopsThem() async throws {
+        let navigation = NavigationPresenter()
+        let log = Journal()
+        let tree = CoordinatorTree()
+        let app = try MoviesAppFlow(navigation: navigation, log: log)
+        let run = Task { try await tree.run(app) }
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        try await #require(navigation.state.top?.screen as? MovieListView).delegate.showMovie(1)
+        try await navigation.waitUntil { $0.stack.count == 2 }
+        try await #require(navigation.state.top?.screen as? MovieDetailsView).delegate.showRelatedMovie(2)
+        try await navigation.waitUntil { $0.stack.count == 3 }
+        try await #require(navigation.state.top?.screen as? MovieDetailsView).delegate.edit()
+        try await navigation.waitUntil { $0.stack.count == 4 }
+
+        let editor = try #require(navigation.state.top?.screen as? MovieEditView)
+        let receipt = try await editor.delegate.save()
+
+        #expect(log.all == ["details of movie 2 reloaded", "list reloaded for movie 2"])
+        #expect(receipt.handledBy.map(\.coordinatorType) == ["MovieDetailsFlow", "MovieDetailsFlow", "MovieListFlow"])
+        #expect(receipt.stoppedBy?.coordinatorType == "MovieListFlow")
+        try await navigation.waitUntil { $0.stack.count == 3 }  // the editor finished; its screen left
+        tree.cancel()
+        _ = await run.result
+        #expect(navigation.stack.isEmpty)
+    }
+
     // MARK: JLCoordinator: stop() stops all children first, then the parent learns of it
 
     actor Stopper: Coordinator {
