@@ -29,7 +29,7 @@ extension Coordinator {
         _ type: Event.Type,
         perform handler: @escaping @Sendable (isolated Self, Event) async throws -> FlowEventHandling
     ) throws(CoordinatorError) {
-        let erased: ErasedFlowEventHandler = { [weak self] event in
+        let erased = ErasedFlowEventHandler { [weak self] event in
             guard let self, let event = event as? Event else { return nil }
             return try await handler(self, event) == .stop
         }

@@ -27,15 +27,20 @@ extension Flow {
         let key = ObjectIdentifier(Event.self)
         var next = try node.beginFlowEventJourney()
         var handledBy: [FlowEventReceipt.Handler] = []
+        // Cancellation is checked as the event reaches each ancestor. Only where it would
+        // run a handler, and once when the journey ends, does the check change anything
+        // (an ancestor without one does nothing; a cancellation is never undone), so it is
+        // made only there: a check costs about as much as a step of the walk.
         while let ancestor = next {
-            try Task.checkCancellation()
             let stop = ancestor.flowEventStop(for: key)
             next = stop.parent
-            guard let handler = stop.handler, let stops = try await handler(event), let type = stop.coordinatorType
-            else { continue }
+            guard let handler = stop.handler, let type = stop.coordinatorType else { continue }
+            try Task.checkCancellation()
+            guard let stops = try await handler.handle(event) else { continue }
             handledBy.append(FlowEventReceipt.Handler(coordinator: stop.id, type: type))
             if stops { return FlowEventReceipt(eventType: Event.self, handledBy: handledBy, stopped: true) }
         }
+        try Task.checkCancellation()
         if handledBy.isEmpty { node.emitFlowEventUnhandled(Event.self) }
         return FlowEventReceipt(eventType: Event.self, handledBy: handledBy, stopped: false)
     }

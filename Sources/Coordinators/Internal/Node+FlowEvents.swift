@@ -2,10 +2,15 @@
 // registered, type-erased and keyed by the event's type, and is one stop of an event's
 // journey up the tree. Nothing here names the public types of `Events/`.
 
-/// A coordinator's handler for one event type, erased: takes the event and returns whether
-/// it stops there (`true`), goes on (`false`), or `nil` when the coordinator is gone (held
-/// weakly) or the event is not of the handler's type.
-typealias ErasedFlowEventHandler = @Sendable (any Sendable) async throws -> Bool?
+/// A coordinator's handler for one event type, erased: `handle` takes the event and returns
+/// whether it stops there (`true`), goes on (`false`), or `nil` when the coordinator is gone
+/// (held weakly) or the event is not of the handler's type.
+///
+/// A struct rather than the bare closure: a closure stored in a dictionary is kept at its
+/// most general representation, and reading it back allocated a thunk on every event.
+struct ErasedFlowEventHandler: Sendable {
+    let handle: @Sendable (any Sendable) async throws -> Bool?
+}
 
 /// The handlers of one coordinator, keyed by `ObjectIdentifier` of the event type. Empty
 /// (no allocation) unless the coordinator registers one.
@@ -25,7 +30,7 @@ extension Node {
     /// handler for that type. Allowed before the flow runs and while it runs; once it ends or
     /// is ending, throws `flowEnded` (a handler could never run).
     func setFlowEventHandler(
-        _ handler: @escaping ErasedFlowEventHandler, for key: ObjectIdentifier, eventType: Any.Type
+        _ handler: ErasedFlowEventHandler, for key: ObjectIdentifier, eventType: Any.Type
     ) throws(CoordinatorError) {
         try state.withLock { state throws(CoordinatorError) in
             switch state.machine.phase {
