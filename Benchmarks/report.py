@@ -21,6 +21,7 @@ SCENARIOS = [
     ("cancelWideTree", "wallClock", "cancelWideTreeBaseline", 2.0, 1, "µs"),
     ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 2.0, 1, "bytes"),
     ("openDeepLink4Steps", "wallClock", "openDeepLink4StepsBaseline", 2.0, 1, "µs"),
+    ("flowEventBubbling10Levels", "wallClock", "tenActorRoundTrips", 2.0, 1000, "µs"),
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
 ]
 # Resident growth over 1,000,000 flows after warm-up: flat means under a byte per flow.

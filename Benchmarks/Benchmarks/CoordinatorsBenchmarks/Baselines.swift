@@ -192,3 +192,26 @@ final class RunningBareLinkTree: Sendable {
         precondition(left == 0, "an item was left pushed")
     }
 }
+
+// MARK: tenActorRoundTrips — an awaited call into each of ten different actors
+
+actor BareAncestor {
+    let handles: Bool
+    init(handles: Bool) { self.handles = handles }
+    func handle(_ value: Int) -> Bool { handles && value >= 0 }
+}
+
+/// Ten actors, the last of which "handles" the value: an event asked of ten ancestors.
+final class BareAncestors: Sendable {
+    let ancestors = (0..<10).map { BareAncestor(handles: $0 == 9) }
+
+    func send(_ count: Int) async {
+        for value in 0..<count {
+            var handled = false
+            for ancestor in ancestors where !handled {
+                handled = await ancestor.handle(value)
+            }
+            precondition(handled, "the last actor handles every value")
+        }
+    }
+}

@@ -286,3 +286,66 @@ final class RunningLinkTree: Sendable {
         precondition(navigation.stack.isEmpty, "a screen was left shown")
     }
 }
+
+// MARK: flowEventBubbling10Levels
+
+/// The event the chain sends.
+struct BenchEvent: FlowEvent { let value: Int }
+
+/// One level of a chain of coordinators: starts the next level (if any), then waits to be
+/// ended. The root handles `BenchEvent` and stops it; the levels between have no handler.
+actor EventLevel: Coordinator {
+    let flow = Flow<Void>()
+    private var child: EventLevel?
+    let running: Countdown
+
+    init(child: EventLevel?, running: Countdown) {
+        self.child = child
+        self.running = running
+    }
+
+    func start() async throws {
+        if let child {
+            self.child = nil
+            try flow.start(child)
+        }
+        running.tick()
+        try await flow.finished
+    }
+}
+
+/// A running chain of `depth + 1` coordinators (the root, and `depth` levels below it).
+final class RunningEventChain: Sendable {
+    let tree = CoordinatorTree()
+    let sender: EventLevel
+    let running: Task<FlowOutcome<Void>, Never>
+
+    /// Builds the chain and returns once every level runs.
+    init(depth: Int) async throws {
+        let levels = Countdown(depth + 1)
+        sender = EventLevel(child: nil, running: levels)
+        var root = sender
+        for _ in 0..<depth {
+            root = EventLevel(child: root, running: levels)
+        }
+        try root.onFlowEvent(BenchEvent.self) { _, _ in .stop }
+        let tree = self.tree
+        let top = root
+        running = Task { await tree.runForOutcome(top) }
+        await levels.wait()
+    }
+
+    /// Sends `count` events from the deepest level, one after another; each is handled
+    /// (and stopped) at the root.
+    func send(_ count: Int) async throws {
+        for value in 0..<count {
+            let receipt = try await sender.flow.send(BenchEvent(value: value))
+            precondition(receipt.stoppedBy != nil, "the root stops every event")
+        }
+    }
+
+    func cancel() async {
+        tree.cancel()
+        _ = await running.value
+    }
+}
