@@ -32,12 +32,12 @@ extension Flow {
         // (an ancestor without one does nothing; a cancellation is never undone), so it is
         // made only there: a check costs about as much as a step of the walk.
         while let ancestor = next {
-            let stop = ancestor.flowEventStop(for: key)
-            next = stop.parent
-            guard let handler = stop.handler, let type = stop.coordinatorType else { continue }
+            let visit = ancestor.flowEventVisit(for: key)
+            next = visit.parent
+            guard let handler = visit.handler, let type = visit.coordinatorType else { continue }
             try Task.checkCancellation()
             guard let stops = try await handler.handle(event) else { continue }
-            handledBy.append(FlowEventReceipt.Handler(coordinator: stop.id, type: type))
+            handledBy.append(FlowEventReceipt.Handler(coordinator: visit.id, type: type))
             if stops { return FlowEventReceipt(eventType: Event.self, handledBy: handledBy, stopped: true) }
         }
         try Task.checkCancellation()

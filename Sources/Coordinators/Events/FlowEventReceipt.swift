@@ -38,7 +38,7 @@ public struct FlowEventReceipt: Sendable, Hashable, CustomStringConvertible {
     public let handledBy: [Handler]
 
     /// The coordinator whose handler returned `.stop` (the last of `handledBy`), or `nil`
-    /// if every handler passed the event on and it went past the root.
+    /// if none did and the event went past the root.
     public let stoppedBy: Handler?
 
     init(eventType: Any.Type, handledBy: [Handler], stopped: Bool) {

@@ -1,5 +1,5 @@
 // The engine's side of flow events (`Events/`): each node keeps the handlers its coordinator
-// registered, type-erased and keyed by the event's type, and is one stop of an event's
+// registered, type-erased and keyed by the event's type, and is visited by an event on its
 // journey up the tree. Nothing here names the public types of `Events/`.
 
 /// A coordinator's handler for one event type, erased: `handle` takes the event and returns
@@ -19,7 +19,7 @@ typealias FlowEventHandlerTable = [ObjectIdentifier: ErasedFlowEventHandler]
 extension Node {
     /// What an event finds at one node on its way up: the handler to run (`nil` if none,
     /// or if the flow is not running), who the node is, and where the journey goes next.
-    struct FlowEventStop {
+    struct FlowEventVisit {
         let handler: ErasedFlowEventHandler?
         let id: CoordinatorID
         let coordinatorType: Any.Type?
@@ -54,13 +54,13 @@ extension Node {
         }
     }
 
-    /// This node as a stop of an event with type identifier `key`: one critical section, and
+    /// This node as an event with type identifier `key` visits it: one critical section, and
     /// no other lock is taken in it. A flow that is ending or has ended offers no handler.
-    func flowEventStop(for key: ObjectIdentifier) -> FlowEventStop {
+    func flowEventVisit(for key: ObjectIdentifier) -> FlowEventVisit {
         state.withLock { state in
             let handlers = state.flowEventHandlers
             let handler = handlers.isEmpty || !state.machine.isRunning ? nil : handlers[key]
-            return FlowEventStop(
+            return FlowEventVisit(
                 handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
         }
     }

@@ -21,8 +21,9 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// index `step` (0 for the first), described by `route`. The link's caller gets a
         /// `DeepLinkError` with code `unhandled`.
         case linkUnhandled(step: Int, route: String)
-        /// This coordinator sent a flow event (of the type named here) that no ancestor has
-        /// a handler for. Its `send` returns a receipt whose `isHandled` is `false`.
+        /// This coordinator sent a flow event (of the type named here) that no ancestor
+        /// handled: none that was running had a handler for its type. Its `send` returns a
+        /// receipt whose `isHandled` is `false`.
         case flowEventUnhandled(String)
 
         /// Whether this event is the coordinator's last.

@@ -92,7 +92,7 @@ func chain(
     return levels
 }
 
-/// The coordinators a receipt lists, as "<type> <id>" strings are unwieldy: their ids.
+/// The ids of the coordinators a receipt lists.
 func ids(_ handlers: [FlowEventReceipt.Handler]) -> [CoordinatorID] { handlers.map(\.coordinator) }
 
 /// The entries of `journal` that record a handler running to its end.
