@@ -19,9 +19,10 @@ extension Coordinator {
     /// than capturing `self`. The coordinator holds its handlers, and they hold it weakly, so
     /// a handler that does not capture `self` makes no retain cycle; they are dropped when
     /// its teardown completes. A handler runs only while this coordinator's flow runs (not
-    /// before, nor once it is ending), in the sender's task: the sender's `send` waits for
-    /// it. For long work that should not hold the sender, start it (`flow.start`) and
-    /// return.
+    /// before, nor once it is ending), as a task of this coordinator's own (a child task of
+    /// its group, cancelled if it ends): the sender's `send` waits for it, but the sender's
+    /// teardown does not, so it may end the sender's flow. For long work that should not hold
+    /// the sender, start it (`flow.start`) and return.
     ///
     /// Call it from `init` or from the flow while it runs. Throws `CoordinatorError`
     /// `flowEnded` if this coordinator's flow has ended or is ending.

@@ -7,9 +7,12 @@ extension Flow {
     /// try await flow.send(MovieUpdated(movieID: movie.id))
     /// ```
     ///
-    /// This coordinator's own handlers are not asked. The handlers run one after another in
-    /// the calling task, each on its coordinator's actor, and this returns after the last
-    /// one: a handler that asks a question or runs a child holds the sender until then. An
+    /// This coordinator's own handlers are not asked. The handlers run one after another,
+    /// each on its coordinator's actor and in that coordinator's task tree (not in the
+    /// calling task), and this returns after the last one: a handler that asks a question or
+    /// runs a child holds the sender until then. Because the handler is not part of the
+    /// sender's task, a handler may end the sender's flow and await that end (a log-out):
+    /// the sender's teardown does not wait for the handler, and does not cancel it. An
     /// ancestor whose flow is ending or has ended, or whose coordinator is gone, is passed
     /// over. An event no ancestor handles is not dropped silently: the receipt's `isHandled`
     /// is `false`, and a `flowEventUnhandled` lifecycle event records it for this
@@ -19,9 +22,12 @@ extension Flow {
     /// if its flow has ended or is ending (nothing is sent). A handler's error ends the
     /// journey and is thrown unchanged: the ancestors above it do not see the event.
     ///
-    /// Cancellation: the calling task's cancellation is checked before each ancestor; once it
-    /// is cancelled, the journey ends there with `CancellationError` (handlers that already
-    /// ran have run). A handler in progress sees the cancellation in its own awaits.
+    /// Cancellation: cancelling the calling task ends the journey with `CancellationError`
+    /// at once — before the next ancestor, or while a handler runs: that handler goes on (it
+    /// is its coordinator's work, ended only with that coordinator), but the event goes no
+    /// further. Handlers that already ran have run. If the handling coordinator ends while
+    /// its handler runs, the handler is cancelled with it, and this throws what the handler
+    /// throws (usually `CancellationError`: the sender, below that coordinator, is ending too).
     @discardableResult
     public func send<Event: FlowEvent>(_ event: Event) async throws -> FlowEventReceipt {
         let key = ObjectIdentifier(Event.self)
@@ -36,7 +42,7 @@ extension Flow {
             next = visit.parent
             guard let handler = visit.handler, let type = visit.coordinatorType else { continue }
             try Task.checkCancellation()
-            guard let stops = try await handler.handle(event) else { continue }
+            guard let stops = try await ancestor.handleFlowEvent(event, with: handler) else { continue }
             handledBy.append(FlowEventReceipt.Handler(coordinator: visit.id, type: type))
             if stops { return FlowEventReceipt(eventType: Event.self, handledBy: handledBy, stopped: true) }
         }

@@ -76,3 +76,77 @@ extension Node {
         }
     }
 }
+
+extension Node {
+    /// Runs `handler` on `event` in this coordinator's own task tree (a child task of its
+    /// group), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
+    /// coordinator offers no handler after all (its flow is ending: the task started
+    /// cancelled, or could not start).
+    ///
+    /// The handler does not run in the sender's task, so that the sender's teardown never
+    /// waits for it: a handler that ends the sender's flow (a log-out) and awaits that end
+    /// completes instead of waiting for itself, and is not cancelled by it. Cancelling the
+    /// waiting task ends the wait with `CancellationError`; the handler goes on, as the
+    /// coordinator's own work, until it returns or its coordinator ends.
+    func handleFlowEvent(_ event: any Sendable, with handler: ErasedFlowEventHandler) async throws -> Bool? {
+        let reply = FlowEventReply()
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                reply.wait(continuation)
+                let accepted = spawnTask {
+                    // Started cancelled: the loop adds jobs to a cancelled group once the flow
+                    // ends, and an ending coordinator handles no events.
+                    guard !Task.isCancelled else { return reply.finish(.success(nil)) }
+                    do {
+                        reply.finish(.success(try await handler.handle(event)))
+                    } catch {
+                        reply.finish(.failure(error))
+                    }
+                }
+                if !accepted { reply.finish(.success(nil)) }
+            }
+        } onCancel: {
+            reply.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// A handler's answer on its way from the handling coordinator's task to the sender, which
+/// may stop waiting first: the first result wins, whichever side gives it.
+final class FlowEventReply: Sendable {
+    private enum State {
+        /// The sender has not begun to wait; the result, if it came first.
+        case pending(Result<Bool?, any Error>?)
+        case waiting(UnsafeContinuation<Bool?, any Error>)
+        case done
+    }
+
+    private let state = Locked(State.pending(nil))
+
+    /// The sender waits with `continuation`; resumed at once if the result is there.
+    func wait(_ continuation: UnsafeContinuation<Bool?, any Error>) {
+        let ready = state.withLock { state -> Result<Bool?, any Error>? in
+            guard case .pending(let result) = state else { return nil }
+            state = result == nil ? .waiting(continuation) : .done
+            return result
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    /// Hands over `result`, unless one was handed over already.
+    func finish(_ result: Result<Bool?, any Error>) {
+        let waiting = state.withLock { state -> UnsafeContinuation<Bool?, any Error>? in
+            switch state {
+            case .pending(nil):
+                state = .pending(result)
+                return nil
+            case .waiting(let continuation):
+                state = .done
+                return continuation
+            case .pending, .done:
+                return nil
+            }
+        }
+        waiting?.resume(with: result)
+    }
+}

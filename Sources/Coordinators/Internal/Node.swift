@@ -171,6 +171,19 @@ final class Node: Sendable {
         }
     }
 
+    /// Hands `job` to the hosting loop, which runs it as a child task of this node's group
+    /// (a task of this coordinator that hosts no child: a flow event's handler). Returns
+    /// `false`, and drops the job, if the flow is not running (it is ending, or not started).
+    func spawnTask(_ job: @escaping Job) -> Bool {
+        let (accepted, host) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
+            guard state.machine.isRunning else { return (false, nil) }
+            state.pendingJobs.append(job)
+            return (true, state.takeHost())
+        }
+        host?.resume()
+        return accepted
+    }
+
     /// The mail waiting for the hosting loop, if any.
     func takeWaitingMail() -> Mail? {
         state.withLock { Self.takeMail(&$0) }

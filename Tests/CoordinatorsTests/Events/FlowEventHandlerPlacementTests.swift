@@ -1,0 +1,70 @@
+import Coordinators
+import Testing
+
+/// Where a handler runs: in its own coordinator's task tree, not in the sender's task. So a
+/// handler that tears down the sender (a log-out) neither waits for itself nor is cancelled
+/// by that teardown, and a cancelled sender stops waiting while the handler goes on.
+@Suite(.timeLimit(.minutes(1)))
+struct FlowEventHandlerPlacementTests {
+    struct SessionExpired: FlowEvent {}
+
+    /// Sends `SessionExpired` from its `start()`, as a flow that finds its session gone while
+    /// loading, and journals what `send` did.
+    actor LoadsReviews: Coordinator {
+        let flow = Flow<Void>()
+        let journal: Journal
+        init(journal: Journal) { self.journal = journal }
+
+        func start() async throws {
+            journal.record("loading")
+            do {
+                let receipt = try await flow.send(SessionExpired())
+                journal.record("sent: \(receipt.isHandled)")
+            } catch {
+                journal.record("send threw \(type(of: error))")
+                throw error
+            }
+            try await flow.finished
+        }
+    }
+
+    /// Starts `LoadsReviews`; on `SessionExpired` it logs out: cancels the flow that sent it
+    /// and awaits its teardown, then journals the outcome.
+    actor App: Coordinator {
+        let flow = Flow<Void>()
+        let journal: Journal
+        private var reviews: ChildFlow<Void>?
+
+        init(journal: Journal) throws {
+            self.journal = journal
+            try onFlowEvent(SessionExpired.self) { app, _ in
+                try await app.logOut()
+                return .stop
+            }
+        }
+
+        func start() async throws {
+            reviews = try flow.start(LoadsReviews(journal: journal))
+            try await flow.finished
+        }
+
+        private func logOut() async throws {
+            guard let reviews else { return }
+            reviews.cancel()
+            journal.record("logged out: \(await reviews.outcome)")
+        }
+    }
+
+    @Test func aHandlerThatTearsDownTheSenderFromItsStartCompletesInsteadOfWaitingForItself() async throws {
+        let journal = Journal()
+        let tree = CoordinatorTree()
+        let run = Task { try await tree.run(App(journal: journal)) }
+        try await journal.waitUntil { entries in entries.contains { $0.hasPrefix("logged out") } }
+
+        #expect(journal.all.contains("logged out: cancelled"))
+        #expect(journal.all.contains("send threw CancellationError"))
+        #expect(tree.snapshot().allCoordinators.map(\.coordinatorType) == ["App"])
+        tree.cancel()
+        _ = await run.result
+    }
+}
