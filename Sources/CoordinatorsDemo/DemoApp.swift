@@ -58,9 +58,14 @@ actor AppCoordinator: Routable {
     let modal: ModalPresenter
     private(set) var account: Account?
 
-    init(navigation: NavigationPresenter, modal: ModalPresenter) {
+    init(navigation: NavigationPresenter, modal: ModalPresenter) throws {
         self.navigation = navigation
         self.modal = modal
+        // A session that expired anywhere below ends here: sign out and go back home.
+        try onFlowEvent(SessionExpired.self) { app, _ in
+            try await app.signOut()
+            return .stop
+        }
     }
 
     func start() async throws {
@@ -75,7 +80,10 @@ actor AppCoordinator: Routable {
         case .home: return .screen(HomeScreen(actions: self), on: navigation)
         case .movies: return .child(MoviesCoordinator(navigation: navigation, modal: modal))
         case .account:
-            if account == nil { account = try await flow.run(SignInCoordinator(modal: modal)) }
+            if account == nil {
+                let timeout = try flow.environment.signInTimeout
+                account = try await flow.run(SignInCoordinator(modal: modal), timeout: timeout)
+            }
             return account.map { .screen(AccountScreen(account: $0), on: modal) }
         }
     }
@@ -85,6 +93,12 @@ actor AppCoordinator: Routable {
         let outcome = await flow.runForOutcome(SignInCoordinator(modal: modal))
         account = outcome.output ?? account
         return outcome
+    }
+
+    /// Forgets the account and goes back to the home screen, ending every flow above it.
+    private func signOut() async throws {
+        account = nil
+        try await go(.back(to: .home))
     }
 
     /// Home's movie list: a child flow on the same stack; no bookkeeping needed.
@@ -185,6 +199,17 @@ actor MovieCoordinator: Routable {
         case .reviews:
             let reviews = try await cinema.reviews(of: id)
             return .screen(ReviewsScreen(title: cinema.title(of: id), reviews: reviews), on: navigation)
+        }
+    }
+
+    /// The movie screen's "Reviews" button. A session that expired is not this flow's to
+    /// handle: it tells its ancestors, and returns who handled it.
+    func showReviews() async throws -> FlowEventReceipt? {
+        do {
+            try await go(.forward(to: .reviews))
+            return nil
+        } catch is SessionExpiredError {
+            return try await flow.send(SessionExpired())
         }
     }
 

@@ -11,7 +11,7 @@ struct Demo {
         var person = SimulatedPerson(navigation: navigation, modal: modal, tree: tree)
 
         print("== swift-coordinators demo: a cinema app, driven by a scripted person ==")
-        let app = AppCoordinator(navigation: navigation, modal: modal)
+        let app = try AppCoordinator(navigation: navigation, modal: modal)
         async let outcome = tree.runForOutcome(app)
         try await person.use(app)
 
@@ -20,6 +20,7 @@ struct Demo {
         print("Navigation stack: \(navigation.state.screenNames), modals: \(modal.state.screenNames)")
 
         try await RoutingDemo.run()
+        try await SessionDemo.run()
     }
 }
 

@@ -45,7 +45,7 @@ struct LaunchedApp {
         let tree = CoordinatorTree()
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        let app = AppCoordinator(navigation: navigation, modal: modal)
+        let app = try AppCoordinator(navigation: navigation, modal: modal)
         let run = Task { await tree.runForOutcome(app) }
         try await navigation.waitUntil { $0.top?.screen is HomeScreen }
         return LaunchedApp(tree: tree, navigation: navigation, modal: modal, run: run)

@@ -15,6 +15,9 @@ protocol CinemaService: Sendable {
 /// The session ended on the server: the person must sign in again.
 struct SessionExpiredError: Error {}
 
+/// A flow event: the session expired; whoever is in charge of the session handles it.
+struct SessionExpired: FlowEvent {}
+
 /// The demo's back end: a few movies, and a session that may have expired.
 struct DemoCinema: CinemaService {
     var titles = [1: "Metropolis", 3: "Sunrise", 7: "Nosferatu"]
@@ -28,11 +31,21 @@ struct DemoCinema: CinemaService {
     }
 }
 
+private struct SignInTimeoutKey: FlowEnvironmentKey {
+    static let defaultValue: Duration = .seconds(120)
+}
+
 private struct CinemaKey: FlowEnvironmentKey {
     static let defaultValue: any CinemaService = DemoCinema()
 }
 
 extension FlowEnvironment {
+    /// How long the sign-in flow may take before it is abandoned.
+    var signInTimeout: Duration {
+        get { self[SignInTimeoutKey.self] }
+        set { self[SignInTimeoutKey.self] = newValue }
+    }
+
     /// The cinema's back end.
     var cinema: any CinemaService {
         get { self[CinemaKey.self] }
