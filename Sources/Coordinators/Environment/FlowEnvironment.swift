@@ -32,6 +32,12 @@ public struct FlowEnvironment: Sendable {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
+    /// Sets every value set in `other` (the test kit's environment overrides): where both
+    /// have one, `other`'s wins.
+    package mutating func merge(_ other: FlowEnvironment) {
+        values.merge(other.values) { _, new in new }
+    }
+
     /// Applies `value` at `keyPath` to `layer`, the values set at one place of a tree.
     static func set<Value>(
         _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value, in layer: inout EnvironmentLayer

@@ -21,6 +21,14 @@ final class TreeContext: EventSource {
 
     let state = Locked(State())
 
+    /// Told of every coordinator the tree runs (the test kit's registry); fixed at creation,
+    /// so it is read without a lock.
+    let watcher: (any TreeWatcher)?
+
+    init(watcher: (any TreeWatcher)? = nil) {
+        self.watcher = watcher
+    }
+
     func makeID() -> UInt64 {
         makeIDs(1).lowerBound
     }
@@ -57,6 +65,14 @@ final class TreeContext: EventSource {
             LifecycleEvent(kind: kind, coordinator: state.id, coordinatorType: Node.name(state), parent: state.parentID)
         }
         return PreparedEvent(event: event, subscribers: subscribers)
+    }
+
+    /// `node` begins to run `coordinator`: the watcher (if any) learns of it, then the
+    /// `started` event is sent. Never inlined, for the reason `emit` gives.
+    @inline(never)
+    func started(_ node: Node, _ coordinator: any Sendable & AnyObject) {
+        if let watcher { watcher.coordinatorStarted(coordinator, id: node.id) }
+        emit(node, .started)
     }
 
     func subscribe(_ bufferingPolicy: LifecycleEvents.BufferingPolicy) -> EventSubscription {

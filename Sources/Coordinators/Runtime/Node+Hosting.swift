@@ -26,7 +26,7 @@ extension Node {
             requestEnd(.cancelled)
         }
         let (context, isRunning) = state.withLock { ($0.context, $0.machine.isRunning) }
-        context?.emit(self, .started)
+        context?.started(self, coordinator)
         await withDiscardingTaskGroup { group in
             // A flow cancelled before it was hosted never calls `start()`. An immediate task
             // runs `start()` on this thread until it first suspends, instead of handing it

@@ -7,6 +7,16 @@ extension CoordinatorTree {
         context.updateEnvironment { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
     }
 
+    /// Applies `change` to the values set on this tree, as one step (the test kit's
+    /// environment overrides).
+    package func updateEnvironment(_ change: (inout FlowEnvironment) -> Void) {
+        context.updateEnvironment { layer in
+            var environment = FlowEnvironment(layer)
+            change(&environment)
+            layer = environment.values
+        }
+    }
+
     /// The values set on this tree (every other key has its default value).
     public var environment: FlowEnvironment {
         FlowEnvironment(context.environment)

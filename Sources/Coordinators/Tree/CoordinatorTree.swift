@@ -10,10 +10,17 @@
 /// awaits it. While it runs, `snapshot()` shows the live tree and `events()` streams its
 /// lifecycle. One tree runs one root at a time; it may run another root after that.
 public final class CoordinatorTree: Sendable {
-    let context = TreeContext()
+    let context: TreeContext
 
     /// Creates an idle tree.
-    public init() {}
+    public init() {
+        context = TreeContext()
+    }
+
+    /// Creates an idle tree that tells `watcher` of every coordinator it runs (the test kit).
+    package init(watcher: any TreeWatcher) {
+        context = TreeContext(watcher: watcher)
+    }
 
     /// Runs `root` in the calling task and returns its output once it and its whole
     /// subtree are torn down.
