@@ -1,0 +1,119 @@
+import Coordinators
+
+// Acting as a person through the headless presenters: tapping what is visible, answering a
+// question, swiping back and down, selecting a tab, gestures begun and abandoned. Errors of
+// these actions are thrown, so they fail the test.
+
+extension FlowTest {
+    /// Waits until a screen of type `S` is visible on `presenter` (a person can only tap
+    /// what they see: the top of a stack or of the modals, the selected tab), then runs
+    /// `action` with it — the screen's action, as its view would call it.
+    ///
+    /// Throws what `action` throws, or `FlowTestFailure` `.treeEnded` if the tree ends
+    /// before the screen is visible.
+    ///
+    /// Cancellation: throws `CancellationError` while waiting; `action` sees the cancellation.
+    @discardableResult
+    public func tap<S: Screen, Value>(
+        _ type: S.Type = S.self, on presenter: some HeadlessPresenter, _ action: (S) async throws -> Value
+    ) async throws -> Value {
+        let presentation = try await visible(type, on: presenter)
+        return try await action(presentation.screen as! S)
+    }
+
+    /// Waits until a screen of type `S`, asked with `flow.ask`, is visible on `presenter`
+    /// and not answered yet, then gives it `answer` — as a person submitting the form.
+    ///
+    /// Throws the `CoordinatorError` of `Presentation.answer(_:)`, or `FlowTestFailure`
+    /// `.treeEnded` if the tree ends before the question is visible.
+    ///
+    /// Cancellation: throws `CancellationError` while waiting.
+    public func answer<S: Screen>(_ type: S.Type = S.self, on presenter: some HeadlessPresenter, with answer: S.Answer)
+        async throws
+    {
+        let question = try await wait(
+            on: presenter, for: "an unanswered \(S.self) to be visible on \"\(presenter.name)\""
+        ) { state in
+            state.visiblePresentations.last { $0.screen is S && $0.isPresented && !$0.isAnswered }
+        }
+        try question.answer(answer)
+    }
+
+    /// Swipes back on `navigation`: pops its top screen as a person would, after the
+    /// confirmations its coordinators set.
+    ///
+    /// Throws `FlowTestFailure` `.gestureRefused` if nothing was popped (only the root is
+    /// left, or a confirmation refused), or the presenter's `CoordinatorError`. To test a
+    /// refusal, call `navigation.userPop()` and check that it returns `false`.
+    ///
+    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
+    public func swipeBack(on navigation: NavigationPresenter) async throws {
+        try expectDone(try await navigation.userPop(), "swipe back", on: navigation)
+    }
+
+    /// Swipes back on a modal navigation stack, as `swipeBack(on:)` does on a navigation.
+    public func swipeBack(on navigation: ModalNavigationPresenter) async throws {
+        try expectDone(try await navigation.userPop(), "swipe back", on: navigation)
+    }
+
+    /// Swipes the top modal down, after the confirmations its coordinators set.
+    ///
+    /// Throws `FlowTestFailure` `.gestureRefused` if nothing was dismissed (no modal, or a
+    /// confirmation refused), or the presenter's `CoordinatorError`.
+    ///
+    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
+    public func swipeDown(on modal: ModalPresenter) async throws {
+        try expectDone(try await modal.userDismiss(), "swipe down", on: modal)
+    }
+
+    /// Swipes a modal navigation stack down, as `swipeDown(on:)` does on a modal.
+    public func swipeDown(on modal: ModalNavigationPresenter) async throws {
+        try expectDone(try await modal.userDismiss(), "swipe down", on: modal)
+    }
+
+    /// Taps the tab at `index`, as a person would (tapping the selected tab pops it to its
+    /// root). Throws the presenter's `CoordinatorError` (an index out of range).
+    public func selectTab(_ index: Int, on tabs: TabPresenter) async throws {
+        recorder.watch(tabs)
+        try await tabs.userSelectTab(index)
+    }
+
+    /// Taps the tab at `index` of a tab bar of navigation stacks, as `selectTab(_:on:)` does.
+    public func selectTab(_ index: Int, on tabs: TabNavigationPresenter) async throws {
+        recorder.watch(tabs)
+        try await tabs.userSelectTab(index)
+    }
+
+    /// Begins a swipe back on `navigation` and returns it half way: `cancel()` it to abandon
+    /// it (nothing changes), or `complete()` it. Throws the presenter's `CoordinatorError`
+    /// (nothing to pop, a gesture already in progress).
+    public func beginSwipeBack(on navigation: NavigationPresenter) throws -> UserGesture {
+        recorder.watch(navigation)
+        return try navigation.beginUserPop()
+    }
+
+    /// Begins a swipe down on `modal` and returns it half way, as `beginSwipeBack(on:)` does.
+    public func beginSwipeDown(on modal: ModalPresenter) throws -> UserGesture {
+        recorder.watch(modal)
+        return try modal.beginUserDismiss()
+    }
+
+    /// The most recent visible presentation of a screen of type `S` on `presenter`, once
+    /// there is one.
+    private func visible<S: Screen>(_: S.Type, on presenter: some HeadlessPresenter) async throws -> Presentation {
+        try await wait(on: presenter, for: "\(S.self) to be visible on \"\(presenter.name)\"") { state in
+            state.visiblePresentations.last { $0.screen is S && $0.isPresented }
+        }
+    }
+
+    private func expectDone(_ done: Bool, _ gesture: String, on presenter: some HeadlessPresenter) throws {
+        recorder.watch(presenter)
+        guard done else {
+            let shown = presenter.describedPresentations
+            throw FlowTestFailure(
+                .gestureRefused,
+                "\(gesture) on \"\(presenter.name)\" removed nothing: a confirmation refused it, or there was nothing "
+                    + "to remove. There: \(shown.isEmpty ? "nothing" : shown).")
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Coordinators
+
+/// Runs `root` in a coordinator tree of its own for the length of `body`, and checks that
+/// the flow cleaned up after itself.
+///
+/// ```swift
+/// @Test func signingIn() async throws {
+///     let navigation = NavigationPresenter()
+///     var environment = FlowEnvironment()
+///     environment.accounts = FakeAccounts()
+///     try await withFlowTest(of: LoginCoordinator(navigation: navigation), environment: environment) { test in
+///         try await test.answer(LoginScreen.self, on: navigation, with: .credentials("ada", "pw"))
+///         #expect(try await test.output == User(name: "ada"))
+///     }
+/// }
+/// ```
+///
+/// - The tree's clock is `test.clock`, a `ManualClock`: timeouts fire when the test
+///   advances it, never on their own. The values set in `environment` are set on the tree
+///   after it, so it may set another clock.
+/// - `body` and the checks after it must finish within `timeLimit` (real time): past it,
+///   the test fails with `FlowTestFailure` `.timeLimit`, naming what it was waiting for and
+///   what was there instead, and the tree is cancelled.
+/// - When `body` returns, the kit checks, and reports together as one `FlowTestFailure`:
+///   1. the tree ends (`atEnd: .expectEnded`, the default: the kit waits for it, and a tree
+///      still running at the time limit fails with `.treeStillRunning`) — or the kit cancels
+///      it and waits for the teardown (`atEnd: .cancelTree`);
+///   2. with `exhaustivity: .on`, every lifecycle event was asserted (`expectEvents`);
+///   3. every screen presented was dismissed, and every presenter the test waited or
+///      acted on (and every one in `presenters`) is empty;
+///   4. every coordinator the tree ran was released — once the test no longer holds it:
+///      create coordinators in the `root` expression (as above), not in variables the test
+///      keeps, or the check reports them.
+///
+/// Errors thrown by `body` (a failed `#require`, a `FlowTestFailure`, an error of the
+/// runtime) are rethrown after the tree is cancelled and torn down; the end-of-test checks
+/// then do not run.
+///
+/// Cancellation: cancelling the calling task cancels `body` and the tree; this throws
+/// `CancellationError` after the teardown.
+public func withFlowTest<Root: Coordinator, Result: Sendable>(
+    of root: @autoclosure () throws -> Root,
+    timeLimit: Duration = .seconds(10),
+    environment: FlowEnvironment = FlowEnvironment(),
+    exhaustivity: FlowTest<Root>.Exhaustivity = .off,
+    atEnd: FlowTest<Root>.AtEnd = .expectEnded,
+    presenters: [any HeadlessPresenter] = [],
+    _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
+) async throws -> Result {
+    let test = FlowTest<Root>(try root(), exhaustivity: exhaustivity)
+    test.tree.updateEnvironment { values in
+        values.clock = test.clock
+        values.merge(environment)
+    }
+    for presenter in presenters { test.recorder.watch(presenter) }
+    return try await test.run(timeLimit: timeLimit, atEnd: atEnd, body)
+}
+
+/// A coordinator tree run for one test: its root, clock and tree, with the kit's waits,
+/// a person's actions and the assertions on lifecycle events. Made by `withFlowTest`.
+public final class FlowTest<Root: Coordinator>: Sendable {
+    /// Whether every lifecycle event must be asserted.
+    public enum Exhaustivity: Sendable, Hashable {
+        /// As TCA's `TestStore`: `expectEvents` lists every event in the order it came, and
+        /// the test fails if an event was never asserted (`skipEvents()` skips on purpose).
+        case on
+        /// `expectEvents` checks that the events listed came, in that order, among others.
+        case off
+    }
+
+    /// What the end of the test expects of the tree.
+    public enum AtEnd: Sendable, Hashable {
+        /// The flow ends on its own or by what the test did; the kit waits for its teardown.
+        /// A tree still running when the time limit is reached fails the test with
+        /// `.treeStillRunning`.
+        case expectEnded
+        /// The kit cancels the tree, as a log-out would, and waits for its teardown.
+        case cancelTree
+    }
+
+    /// The clock every coordinator of the tree waits on, unless `environment` set another.
+    public let clock = ManualClock()
+    /// The tree the root runs in: for its `snapshot()`, its `environment`, `open(_:)`.
+    public let tree: CoordinatorTree
+    let recorder: FlowTestRecorder
+    let exhaustivity: Exhaustivity
+    /// The root, until the leak check (which must not see the kit's own reference).
+    let heldRoot: Locked<Root?>
+
+    init(_ root: Root, exhaustivity: Exhaustivity) {
+        let recorder = FlowTestRecorder()
+        self.recorder = recorder
+        self.tree = CoordinatorTree(watcher: recorder)
+        self.exhaustivity = exhaustivity
+        self.heldRoot = Locked(root)
+    }
+
+    /// The root coordinator: call its actor methods as a screen would.
+    public var root: Root {
+        get throws {
+            guard let root = heldRoot.withLock({ $0 }) else {
+                throw FlowTestFailure(.leaked, "the root was read after the test ended.")
+            }
+            return root
+        }
+    }
+
+    /// The lifecycle events so far, in the order they came.
+    public var events: [LifecycleEvent] { recorder.state.events }
+
+    // MARK: Running
+
+    /// Runs the tree, records its events, and runs `body` then the end-of-test checks, all
+    /// within `timeLimit`. Whatever ends first among the body and the time limit cancels the
+    /// rest: a tree still running is torn down before this returns.
+    func run<Result: Sendable>(
+        timeLimit: Duration, atEnd: AtEnd, _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
+    ) async throws -> Result {
+        let events = tree.events()
+        let ending = await withTaskGroup(of: FlowTestStep<Result>.self) { group in
+            group.addTask {
+                // Only the kit's `heldRoot` (cleared before the leak check) and this task's
+                // frame hold the root, so that the leak check can see it released.
+                guard let root = self.heldRoot.withLock({ $0 }) else { return .background }
+                self.recorder.recordOutcome(await self.tree.runForOutcome(root))
+                return .background
+            }
+            group.addTask { [recorder] in
+                for await event in events { recorder.record(event) }
+                recorder.recordEventsFinished()
+                return .background
+            }
+            group.addTask {
+                do {
+                    let result = try await body(self)
+                    try await self.checkAtEnd(atEnd)
+                    return .ended(.success(result))
+                } catch {
+                    return .ended(.failure(error))
+                }
+            }
+            group.addTask {
+                do {
+                    try await ContinuousClock().sleep(for: timeLimit)
+                } catch {
+                    return .background  // cancelled: the test ended in time
+                }
+                return .ended(.failure(self.timeLimitFailure(timeLimit)))
+            }
+            var ending: Swift.Result<Result, any Error>?
+            for await step in group {
+                guard case .ended(let result) = step, ending == nil else { continue }
+                ending = result
+                group.cancelAll()
+            }
+            return ending
+        }
+        // The body's task always ends the test, so `ending` is set.
+        guard let ending else { throw CancellationError() }
+        return try ending.get()
+    }
+
+    private func timeLimitFailure(_ timeLimit: Duration) -> FlowTestFailure {
+        let wait = recorder.state.awaiting.max { $0.key < $1.key }?.value
+        var lines = ["time limit of \(timeLimit) reached"]
+        if let wait {
+            lines[0] += " while waiting for \(wait.what)."
+            lines.append("There: \(wait.found())")
+        } else {
+            lines[0] += " (the test was not in one of the kit's waits)."
+            lines.append("Tree: \(tree.snapshot())")
+        }
+        return FlowTestFailure(wait?.kind ?? .timeLimit, lines.joined(separator: "\n"))
+    }
+}
+
+/// What a task of a `FlowTest`'s group returns: only the body and the time limit end the test.
+enum FlowTestStep<Result: Sendable>: Sendable {
+    case background
+    case ended(Swift.Result<Result, any Error>)
+}

@@ -1,0 +1,132 @@
+import Coordinators
+import CoordinatorsTesting
+import Testing
+
+/// The kit fails when it should, and says why.
+@Suite(.timeLimit(.minutes(1)))
+struct FlowTestFailureTests {
+    @Test func aScreenThatNeverComesBeforeTheTreeEnds() async throws {
+        let navigation = NavigationPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: ClosureCoordinator<Int> { _ in 1 }) { test in
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+            }
+        }
+        #expect(failure?.kind == .treeEnded)
+        #expect(failure?.message.contains("DetailScreen to be presented on \"navigation\"") == true)
+    }
+
+    @Test func theTimeLimitNamesWhatWasAwaitedAndWhatWasThere() async throws {
+        let navigation = NavigationPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: EndlessFlow(navigation: navigation), timeLimit: .milliseconds(200)) { test in
+                _ = try await test.screen(LoginScreen.self, on: navigation)
+            }
+        }
+        #expect(failure?.kind == .timeLimit)
+        #expect(failure?.message.contains("waiting for LoginScreen to be presented on \"navigation\"") == true)
+        #expect(failure?.message.contains("There: \"navigation\" shows [DetailScreen]") == true)
+        #expect(navigation.stack.isEmpty, "the tree is torn down after the failure")
+    }
+
+    @Test func anUnexpectedEventShowsADiff() async throws {
+        let navigation = NavigationPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: EndlessFlow(navigation: navigation), exhaustivity: .on, atEnd: .cancelTree) {
+                test in
+                try await test.expectEvents(["EndlessFlow #1 started", "EndlessFlow #1 finished"])
+            }
+        }
+        #expect(failure?.kind == .unexpectedEvents)
+        #expect(
+            failure?.message.hasSuffix(
+                """
+                    EndlessFlow #1 started
+                  - EndlessFlow #1 finished
+                  + EndlessFlow #1 presented p2 DetailScreen (main) on NavigationPresenter
+                """) == true, "\(String(describing: failure))")
+    }
+
+    @Test func eventsNeverAssertedFailAnExhaustiveTest() async throws {
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: ClosureCoordinator<Int> { _ in 1 }, exhaustivity: .on) { test in
+                try await test.expectEvents(["ClosureCoordinator<Int> #1 started"])
+            }
+        }
+        #expect(failure?.kind == .unexpectedEvents)
+        #expect(failure?.message.contains("ClosureCoordinator<Int> #1 finished") == true)
+    }
+
+    @Test func aLeakedCoordinatorIsNamed() async throws {
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: LeakingFlow()) { test in try await test.output }
+        }
+        #expect(failure?.kind == .leaked)
+        #expect(failure?.message.contains("not released after the tree ended: LeakingFlow #1") == true)
+    }
+
+    @Test func aTreeStillRunningAtTheEnd() async throws {
+        let navigation = NavigationPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: EndlessFlow(navigation: navigation), timeLimit: .milliseconds(200)) { test in
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+            }
+        }
+        #expect(failure?.kind == .treeStillRunning)
+        #expect(failure?.message.contains("EndlessFlow #1 [running]") == true)
+        #expect(navigation.stack.isEmpty, "the tree is torn down after the failure")
+    }
+
+    @Test func aSwipeThatRemovesNothing() async throws {
+        let navigation = NavigationPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: RefusesToLeave(navigation: navigation), atEnd: .cancelTree) { test in
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+                try await test.swipeBack(on: navigation)
+            }
+        }
+        #expect(failure?.kind == .gestureRefused)
+        #expect(failure?.message.contains("There: [HomeScreen, DetailScreen]") == true)
+    }
+
+    @Test func aScreenLeftOnAPresenterOfTheTest() async throws {
+        let surface = KeepingPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(
+                of: ClosureCoordinator<Void> { flow in try await flow.present(DetailScreen(), on: surface) },
+                presenters: [surface]
+            ) { test in try await test.output }
+        }
+        #expect(failure?.kind == .screensLeft)
+        #expect(failure?.message.contains("\"keeping\" still shows [DetailScreen]") == true)
+    }
+
+    @Test func anErrorOfTheBodyIsRethrownAfterTheTeardown() async throws {
+        struct Oops: Error {}
+        let navigation = NavigationPresenter()
+        await #expect(throws: Oops.self) {
+            try await withFlowTest(of: EndlessFlow(navigation: navigation)) { test in
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+                throw Oops()
+            }
+        }
+        #expect(navigation.stack.isEmpty)
+    }
+}
+
+/// A presenter with a bug: it never takes a dismissed presentation off its surface.
+final class KeepingPresenter: Presenter, HeadlessPresenter {
+    struct State: HeadlessPresenterState {
+        var presentations: [Presentation] = []
+        var visiblePresentations: [Presentation] { presentations.suffix(1) }
+    }
+    let name = "keeping"
+    private let kept = Locked(State())
+    var state: State { kept.withLock { $0 } }
+
+    func present(_ presentation: Presentation) async throws { kept.withLock { $0.presentations.append(presentation) } }
+    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
+    func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
+        precondition(condition(state), "not needed by these tests")
+    }
+}
