@@ -6,19 +6,28 @@ import Coordinators
 
 extension FlowTest {
     /// Waits until a screen of type `S` is visible on `presenter` (a person can only tap
-    /// what they see: the top of a stack or of the modals, the selected tab), then runs
-    /// `action` with it — the screen's action, as its view would call it.
+    /// what they see: the top of a stack or of the modals, the selected tab), then starts
+    /// `action` with it — the screen's action, as its view's button would — and returns
+    /// without waiting for the action to return: an action that runs a sub-flow returns only
+    /// when that flow ends, and the test goes on meanwhile.
     ///
-    /// Throws what `action` throws, or `FlowTestFailure` `.treeEnded` if the tree ends
-    /// before the screen is visible.
+    /// The action runs in a task the kit owns: the end of the test waits for it. Await the
+    /// returned tap's `value` to check what the action returned or threw; an error nobody
+    /// awaited fails the test at its end (`.actionFailed`).
     ///
-    /// Cancellation: throws `CancellationError` while waiting; `action` sees the cancellation.
+    /// Throws `FlowTestFailure` `.treeEnded` if the tree ends before the screen is visible.
+    ///
+    /// Cancellation: throws `CancellationError` while waiting. A test that fails or is
+    /// cancelled cancels the actions still running.
     @discardableResult
-    public func tap<S: Screen, Value>(
-        _ type: S.Type = S.self, on presenter: some HeadlessPresenter, _ action: (S) async throws -> Value
-    ) async throws -> Value {
-        let presentation = try await visible(type, on: presenter)
-        return try await action(presentation.screen as! S)
+    public func tap<S: Screen, Value: Sendable>(
+        _ type: S.Type = S.self, on presenter: some HeadlessPresenter,
+        _ action: @escaping @Sendable (S) async throws -> Value
+    ) async throws -> Tap<Value> {
+        let screen = try await visible(type, on: presenter).screen as! S
+        let tap = Tap(of: "\(S.self)") { try await action(screen) }
+        taps.withLock { $0.append(tap) }
+        return tap
     }
 
     /// Waits until a screen of type `S`, asked with `flow.ask`, is visible on `presenter`

@@ -14,7 +14,7 @@ extension FlowTest {
         case .expectEnded:
             try await waitForTreeEnd(failing: .treeStillRunning)
         }
-        var failures: [FlowTestFailure] = []
+        var failures = try await tapsFailed()
         let state = recorder.state
         if exhaustivity == .on, !state.unasserted.isEmpty {
             failures.append(
@@ -49,6 +49,26 @@ extension FlowTest {
         try await recorder.awaiting("the tree to end", found: found, failing: kind) {
             try await recorder.waitUntil(\.treeEnded)
         }
+    }
+
+    /// Waits for the actions tapped to return; those that threw an error nobody awaited.
+    private func tapsFailed() async throws -> [FlowTestFailure] {
+        let taps = taps.withLock { $0 }
+        guard !taps.isEmpty else { return [] }
+        return try await recorder.awaiting(
+            "the actions tapped to return", found: { "\(taps.count) action(s) tapped in all" },
+            until: { () async -> [FlowTestFailure] in
+                var failures: [FlowTestFailure] = []
+                for tap in taps {
+                    guard let (screen, error) = await tap.unobservedError() else { continue }
+                    failures.append(
+                        FlowTestFailure(
+                            .actionFailed,
+                            "an action of \(screen) threw \(error), and the test did not await it. Await the tap's "
+                                + "value where the test expects an error."))
+                }
+                return failures
+            })
     }
 
     /// Screens presented and never dismissed, and presenters that still show something.

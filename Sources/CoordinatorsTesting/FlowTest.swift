@@ -84,6 +84,8 @@ public final class FlowTest<Root: Coordinator>: Sendable {
     public let tree: CoordinatorTree
     let recorder: FlowTestRecorder
     let exhaustivity: Exhaustivity
+    /// The actions the test tapped, which the end of the test waits for.
+    let taps = Locked<[any RunningTap]>([])
     /// The root, until the leak check (which must not see the kit's own reference).
     let heldRoot: Locked<Root?>
 
@@ -155,9 +157,24 @@ public final class FlowTest<Root: Coordinator>: Sendable {
             }
             return ending
         }
-        // The body's task always ends the test, so `ending` is set.
-        guard let ending else { throw CancellationError() }
-        return try ending.get()
+        switch ending {
+        case .success(let result)?:
+            return result
+        case .failure(let error)?:
+            await cancelTaps()
+            throw error
+        case nil:  // never: the body's task always ends the test
+            await cancelTaps()
+            throw CancellationError()
+        }
+    }
+
+    /// The test failed: the actions still running are cancelled and awaited, so that none
+    /// outlives the test.
+    private func cancelTaps() async {
+        let taps = taps.withLock { $0 }
+        for tap in taps { tap.cancel() }
+        for tap in taps { _ = await tap.unobservedError() }
     }
 
     private func timeLimitFailure(_ timeLimit: Duration) -> FlowTestFailure {

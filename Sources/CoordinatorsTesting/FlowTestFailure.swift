@@ -19,6 +19,9 @@ public struct FlowTestFailure: Error, Sendable, CustomStringConvertible {
         /// A person's gesture changed nothing (a confirmation refused it, or there was
         /// nothing to remove).
         case gestureRefused
+        /// A screen's action the test tapped threw an error that the test did not await
+        /// (`Tap.value`).
+        case actionFailed
         /// The tree was still running when the time limit was reached after the test's
         /// body (`atEnd: .expectEnded`).
         case treeStillRunning

@@ -89,6 +89,21 @@ struct FlowTestFailureTests {
         #expect(failure?.message.contains("There: [HomeScreen, DetailScreen]") == true)
     }
 
+    @Test func anActionErrorNobodyAwaited() async throws {
+        let navigation = NavigationPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(of: AppFlow(navigation: navigation)) { test in
+                try await test.answer(LoginScreen.self, on: navigation, with: "ada")
+                try await test.tap(HomeScreen.self, on: navigation) { try await $0.runDetails() }
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+                try await test.swipeBack(on: navigation)
+                try await test.tap(HomeScreen.self, on: navigation) { try await $0.signOut() }
+            }
+        }
+        #expect(failure?.kind == .actionFailed)
+        #expect(failure?.message.contains("an action of HomeScreen threw FlowDismissed") == true)
+    }
+
     @Test func aScreenLeftOnAPresenterOfTheTest() async throws {
         let surface = KeepingPresenter()
         let failure = await #expect(throws: FlowTestFailure.self) {

@@ -19,6 +19,18 @@ struct FlowTestTests {
         #expect(user == User(name: "ada"))
     }
 
+    @Test func aTappedActionRunsWhileTheTestGoesOn() async throws {
+        let navigation = NavigationPresenter()
+        try await withFlowTest(of: AppFlow(navigation: navigation)) { test in
+            try await test.answer(LoginScreen.self, on: navigation, with: "ada")
+            let details = try await test.tap(HomeScreen.self, on: navigation) { try await $0.runDetails() }
+            _ = try await test.screen(DetailScreen.self, on: navigation)
+            try await test.swipeBack(on: navigation)
+            await #expect(throws: FlowDismissed(reason: .byUser)) { try await details.value }
+            try await test.tap(HomeScreen.self, on: navigation) { try await $0.signOut() }
+        }
+    }
+
     @Test func findsARunningCoordinatorByType() async throws {
         let navigation = NavigationPresenter()
         try await withFlowTest(of: AppFlow(navigation: navigation)) { test in

@@ -15,6 +15,8 @@ struct LoginScreen: Screen {
 /// The home screen: its action opens the details, as its view's button would.
 struct HomeScreen: Screen {
     let openDetails: @Sendable () async throws -> Void
+    /// Runs the details as a sub-flow: returns when they are gone.
+    var runDetails: @Sendable () async throws -> Void = {}
     let signOut: @Sendable () async throws -> Void
 }
 
@@ -34,6 +36,7 @@ actor AppFlow: Coordinator {
         try await flow.present(
             HomeScreen(
                 openDetails: { [weak self] in try await self?.openDetails() },
+                runDetails: { [weak self] in try await self?.runDetails() },
                 signOut: { [weak self] in try await self?.signOut() }),
             on: navigation)
         return try await flow.finished
@@ -41,6 +44,10 @@ actor AppFlow: Coordinator {
 
     func openDetails() async throws {
         try flow.start(DetailsFlow(navigation: navigation))
+    }
+
+    func runDetails() async throws {
+        try await flow.run(DetailsFlow(navigation: navigation))
     }
 
     func signOut() throws {
