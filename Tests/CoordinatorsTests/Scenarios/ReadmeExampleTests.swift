@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// The README's example, verbatim, driven as a person would drive it.
@@ -40,35 +41,27 @@ struct ReadmeExampleTests {
 
     @Test func logsInAndReturnsTheUser() async throws {
         let navigation = NavigationPresenter()
-        async let user = CoordinatorTree().run(AppCoordinator(navigation: navigation))
-        try await navigation.waitUntil { $0.top?.screen is HomeScreen }
-        let home = try #require(navigation.state.top?.screen as? HomeScreen)
-        async let tapped: Void = home.actions.logInTapped()
-        try await navigation.waitUntil { $0.top?.screen is LoginScreen }
-        #expect(navigation.state.screenNames == ["HomeScreen", "LoginScreen"])
-        try await #require(navigation.state.top?.screen as? LoginScreen).actions.loggedIn(as: User(name: "ada"))
-        try await tapped
-        #expect(try await user == User(name: "ada"))
+        let user = try await withFlowTest(of: AppCoordinator(navigation: navigation)) { test in
+            try await test.tap(HomeScreen.self, on: navigation) { try await $0.actions.logInTapped() }
+            try await test.tap(LoginScreen.self, on: navigation) { login in
+                #expect(navigation.state.screenNames == ["HomeScreen", "LoginScreen"])
+                try await login.actions.loggedIn(as: User(name: "ada"))
+            }
+            return try await test.output
+        }
+        #expect(user == User(name: "ada"))
         #expect(navigation.stack.isEmpty)
     }
 
-    @Test func swipingBackFromLoginThrowsFlowDismissed() async throws {
+    /// The README's testing section, verbatim.
+    @Test func swipingBackFromLoginKeepsTheHomeScreen() async throws {
         let navigation = NavigationPresenter()
-        let app = AppCoordinator(navigation: navigation)
-        let tree = CoordinatorTree()
-        async let user = tree.runForOutcome(app)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let tapped = Task { try await app.logInTapped() }
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        try await navigation.userPop()
-        await #expect(throws: FlowDismissed(reason: .byUser)) { try await tapped.value }
-        #expect(navigation.state.screenNames == ["HomeScreen"])
-        #expect(app.flow.state == .running)
-        tree.cancel()
-        guard case .cancelled = await user else {
-            Issue.record("expected cancelled")
-            return
-        }
-        #expect(navigation.stack.isEmpty)
+        try await withFlowTest(of: AppCoordinator(navigation: navigation), atEnd: .cancelTree) { test in
+            let logIn = try await test.tap(HomeScreen.self, on: navigation) { try await $0.actions.logInTapped() }
+            _ = try await test.screen(LoginScreen.self, on: navigation)
+            try await test.swipeBack(on: navigation)  // the back gesture
+            await #expect(throws: FlowDismissed(reason: .byUser)) { try await logIn.value }
+            #expect(navigation.state.screenNames == ["HomeScreen"])
+        }  // then: the tree is torn down, every screen left, every coordinator was released
     }
 }
