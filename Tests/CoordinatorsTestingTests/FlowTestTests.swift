@@ -113,6 +113,22 @@ struct FlowTestTests {
         }
     }
 
+    @Test func selectingATabShowsItsScreenToTap() async throws {
+        let tabs = TabPresenter(items: [TabItem(title: "Home"), TabItem(title: "Details")])
+        try await withFlowTest(
+            of: ClosureCoordinator<Void> { flow in
+                try await flow.present(LoginScreen(), on: tabs.presenter(forTab: 0))
+                try await flow.present(DetailScreen(), on: tabs.presenter(forTab: 1), role: .auxiliary)
+                try await flow.finished
+            }
+        ) { test in
+            _ = try await test.screen(DetailScreen.self, on: tabs)
+            try await test.selectTab(1, on: tabs)
+            try await test.tap(DetailScreen.self, on: tabs) { _ in try test.root.flow.finish() }
+        }
+        #expect(tabs.state.presentations.isEmpty)
+    }
+
     @Test func aClosureCoordinatorAsATestDouble() async throws {
         let modal = ModalPresenter()
         let answer = try await withFlowTest(

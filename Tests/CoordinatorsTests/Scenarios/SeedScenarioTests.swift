@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// The scenarios of the five designs this package absorbs, in their async, headless form.
@@ -44,23 +45,15 @@ struct SeedScenarioTests {
 
     @Test func mvvmcLoginSubFlowReportsBackAndIsRemoved() async throws {
         let navigation = NavigationPresenter()
-        let tree = CoordinatorTree()
-        let weakLogin: Weak<LoginCoordinator>
-        async let user = tree.run(AppCoordinator(navigation: navigation))
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let home = try #require(navigation.state.top?.screen as? HomeScreen)
-        async let loggingIn: Void = home.delegate.navigateToLogin()
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        do {
-            let login = try #require(navigation.state.top?.screen as? LoginScreen)
-            weakLogin = Weak(login.delegate)
-            #expect(tree.snapshot().root?.children.map(\.coordinatorType) == ["LoginCoordinator"])
-            try await login.delegate.navigateToMain(as: User(name: "ada"))
-        }
-        try await loggingIn
-        #expect(try await user == User(name: "ada"))
-        #expect(weakLogin.object == nil)
-        #expect(navigation.stack.isEmpty)
+        let user = try await withFlowTest(of: AppCoordinator(navigation: navigation)) { test in
+            try await test.tap(HomeScreen.self, on: navigation) { try await $0.delegate.navigateToLogin() }
+            try await test.tap(LoginScreen.self, on: navigation) { login in
+                #expect(test.tree.snapshot().root?.children.map(\.coordinatorType) == ["LoginCoordinator"])
+                try await login.delegate.navigateToMain(as: User(name: "ada"))
+            }
+            return try await test.output
+        }  // and the kit checked that LoginCoordinator was released and the stack left empty
+        #expect(user == User(name: "ada"))
     }
 
     // MARK: NavigationFlowCoordinator: a flow finishes when its main screen is popped
