@@ -9,6 +9,8 @@ extension FlowTest {
     func checkAtEnd(_ atEnd: AtEnd) async throws {
         switch atEnd {
         case .cancelTree:
+            // A tree cancels only a root that has begun to run: wait for it to begin.
+            try await recorder.waitUntil { !$0.coordinators.isEmpty || $0.treeEnded }
             tree.cancel()
             try await waitForTreeEnd(failing: .timeLimit)
         case .expectEnded:

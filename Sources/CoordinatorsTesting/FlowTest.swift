@@ -121,10 +121,7 @@ public final class FlowTest<Root: Coordinator>: Sendable {
         let events = tree.events()
         let ending = await withTaskGroup(of: FlowTestStep<Result>.self) { group in
             group.addTask {
-                // Only the kit's `heldRoot` (cleared before the leak check) and this task's
-                // frame hold the root, so that the leak check can see it released.
-                guard let root = self.heldRoot.withLock({ $0 }) else { return .background }
-                self.recorder.recordOutcome(await self.tree.runForOutcome(root))
+                if let outcome = await self.runRoot() { self.recorder.recordOutcome(outcome) }
                 return .background
             }
             group.addTask { [recorder] in
@@ -167,6 +164,15 @@ public final class FlowTest<Root: Coordinator>: Sendable {
             await cancelTaps()
             throw CancellationError()
         }
+    }
+
+    /// Runs the root and returns its outcome. Only the kit's `heldRoot` (cleared before the
+    /// leak check) and this function's frame hold the root, so the root is released here
+    /// before anyone learns that the tree ended (never inlined: its frame must end first).
+    @inline(never)
+    private func runRoot() async -> FlowOutcome<Root.Output>? {
+        guard let root = heldRoot.withLock({ $0 }) else { return nil }
+        return await tree.runForOutcome(root)
     }
 
     /// The test failed: the actions still running are cancelled and awaited, so that none
