@@ -5,7 +5,8 @@ import Coordinators
 // these actions are thrown, so they fail the test.
 
 extension FlowTest {
-    /// Waits until a screen of type `S` is visible on `presenter` (a person can only tap
+    /// Waits until a screen of type `S` for which `predicate` holds is visible on
+    /// `presenter` (a person can only tap
     /// what they see: the top of a stack or of the modals, the selected tab), then starts
     /// `action` with it — the screen's action, as its view's button would — and returns
     /// without waiting for the action to return: an action that runs a sub-flow returns only
@@ -22,9 +23,13 @@ extension FlowTest {
     @discardableResult
     public func tap<S: Screen, Value: Sendable>(
         _ type: S.Type = S.self, on presenter: some HeadlessPresenter,
+        where predicate: @escaping @Sendable (S) -> Bool = { _ in true },
         _ action: @escaping @Sendable (S) async throws -> Value
     ) async throws -> Tap<Value> {
-        let screen = try await visible(type, on: presenter).screen as! S
+        let screen =
+            try await wait(on: presenter, for: "\(S.self) to be visible on \"\(presenter.name)\"") { state in
+                state.visiblePresentations.last { $0.isPresented && ($0.screen as? S).map(predicate) == true }
+            }.screen as! S
         let tap = Tap(of: "\(S.self)") { try await action(screen) }
         taps.withLock { $0.append(tap) }
         return tap
@@ -105,14 +110,6 @@ extension FlowTest {
     public func beginSwipeDown(on modal: ModalPresenter) throws -> UserGesture {
         recorder.watch(modal)
         return try modal.beginUserDismiss()
-    }
-
-    /// The most recent visible presentation of a screen of type `S` on `presenter`, once
-    /// there is one.
-    private func visible<S: Screen>(_: S.Type, on presenter: some HeadlessPresenter) async throws -> Presentation {
-        try await wait(on: presenter, for: "\(S.self) to be visible on \"\(presenter.name)\"") { state in
-            state.visiblePresentations.last { $0.screen is S && $0.isPresented }
-        }
     }
 
     private func expectDone(_ done: Bool, _ gesture: String, on presenter: some HeadlessPresenter) throws {

@@ -5,28 +5,33 @@ import Coordinators
 // tree ends first, else when the time limit is reached.
 
 extension FlowTest {
-    /// Waits until a screen of type `S` is presented on `presenter` (the most recent one, if
-    /// several are) and returns it, so the test can call its actions without casts.
+    /// Waits until a screen of type `S` for which `predicate` holds is presented on
+    /// `presenter` (the most recent one, if several are) and returns it, so the test can
+    /// call its actions without casts.
     ///
     /// Throws `FlowTestFailure` `.treeEnded` if the tree ends first.
     ///
     /// Cancellation: throws `CancellationError`.
-    public func screen<S: Screen>(_ type: S.Type = S.self, on presenter: some HeadlessPresenter) async throws -> S {
-        try await presentation(of: type, on: presenter).screen as! S
+    public func screen<S: Screen>(
+        _ type: S.Type = S.self, on presenter: some HeadlessPresenter,
+        where predicate: @escaping @Sendable (S) -> Bool = { _ in true }
+    ) async throws -> S {
+        try await presentation(of: type, on: presenter, where: predicate).screen as! S
     }
 
-    /// Waits until a screen of type `S` is presented on `presenter` and returns its
-    /// presentation (the most recent one, if several are): to answer it, await its
-    /// dismissal, or set a confirmation.
+    /// Waits until a screen of type `S` for which `predicate` holds is presented on
+    /// `presenter` and returns its presentation (the most recent one, if several are): to
+    /// answer it, await its dismissal, or set a confirmation.
     ///
     /// Throws `FlowTestFailure` `.treeEnded` if the tree ends first.
     ///
     /// Cancellation: throws `CancellationError`.
     public func presentation<S: Screen>(
-        of type: S.Type = S.self, on presenter: some HeadlessPresenter
+        of type: S.Type = S.self, on presenter: some HeadlessPresenter,
+        where predicate: @escaping @Sendable (S) -> Bool = { _ in true }
     ) async throws -> Presentation {
         try await wait(on: presenter, for: "\(S.self) to be presented on \"\(presenter.name)\"") { state in
-            state.presentations.last { $0.screen is S && $0.isPresented }
+            state.presentations.last { $0.isPresented && ($0.screen as? S).map(predicate) == true }
         }
     }
 

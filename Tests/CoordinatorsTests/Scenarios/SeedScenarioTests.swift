@@ -96,27 +96,22 @@ struct SeedScenarioTests {
     @Test(arguments: [DismissalReason.byCoordinator, .byUser])
     func navigationFlowChildFinishesWhenItsMainScreenIsPopped(by reason: DismissalReason) async throws {
         let navigation = NavigationPresenter()
-        let weakEditor: Weak<MovieEditorCoordinator>
-        async let result = CoordinatorTree().run(MoviesCoordinator(navigation: navigation))
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let movies = try #require(navigation.state.top?.screen as? MoviesScreen)
-        do {
-            let editor = MovieEditorCoordinator(navigation: navigation)
-            weakEditor = Weak(editor)
-            async let adding: Void = movies.delegate.addNewMovie(editor)
-            try await navigation.waitUntil { $0.stack.count == 2 }
-            if reason == .byUser {
-                try await navigation.userPop()
-            } else {
-                try await editor.back()
+        let result = try await withFlowTest(of: MoviesCoordinator(navigation: navigation)) { test in
+            try await test.tap(MoviesScreen.self, on: navigation) {
+                try await $0.delegate.addNewMovie(MovieEditorCoordinator(navigation: navigation))
             }
-            try await adding
-        }
-        guard case .dismissed(reason) = try await result else {
+            if reason == .byUser {
+                _ = try await test.screen(EditorScreen.self, on: navigation)
+                try await test.swipeBack(on: navigation)
+            } else {
+                try await test.tap(EditorScreen.self, on: navigation) { try await $0.delegate.back() }
+            }
+            return try await test.output
+        }  // and the kit checked that the editor was released
+        guard case .dismissed(reason) = result else {
             Issue.record("expected the editor to end dismissed(\(reason))")
             return
         }
-        #expect(weakEditor.object == nil)
     }
 
     // MARK: NavigationFlowCoordinator: FlowEvents bubble up; any ancestor may handle or stop them
@@ -124,7 +119,10 @@ struct SeedScenarioTests {
     struct MovieUpdatedFlowEvent: FlowEvent { let movieId: Int }
 
     struct MovieListView: Screen { let delegate: MovieListFlow }
-    struct MovieDetailsView: Screen { let delegate: MovieDetailsFlow }
+    struct MovieDetailsView: Screen {
+        let movieId: Int
+        let delegate: MovieDetailsFlow
+    }
     struct MovieEditView: Screen { let delegate: MovieEditFlow }
 
     /// The app above the list: it would see updates the list let through.
@@ -187,7 +185,7 @@ struct SeedScenarioTests {
         }
 
         func start() async throws {
-            try await flow.present(MovieDetailsView(delegate: self), on: navigation)
+            try await flow.present(MovieDetailsView(movieId: movieId, delegate: self), on: navigation)
             try await flow.finished
         }
 
@@ -223,27 +221,23 @@ struct SeedScenarioTests {
     @Test func navigationFlowEventsBubbleUpToTheCoordinatorsThatCareUntilOneStopsThem() async throws {
         let navigation = NavigationPresenter()
         let log = Journal()
-        let tree = CoordinatorTree()
-        let app = try MoviesAppFlow(navigation: navigation, log: log)
-        let run = Task { try await tree.run(app) }
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        try await #require(navigation.state.top?.screen as? MovieListView).delegate.showMovie(1)
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        try await #require(navigation.state.top?.screen as? MovieDetailsView).delegate.showRelatedMovie(2)
-        try await navigation.waitUntil { $0.stack.count == 3 }
-        try await #require(navigation.state.top?.screen as? MovieDetailsView).delegate.edit()
-        try await navigation.waitUntil { $0.stack.count == 4 }
+        try await withFlowTest(of: try MoviesAppFlow(navigation: navigation, log: log), atEnd: .cancelTree) { test in
+            try await test.tap(MovieListView.self, on: navigation) { try await $0.delegate.showMovie(1) }
+            try await test.tap(MovieDetailsView.self, on: navigation, where: { $0.movieId == 1 }) {
+                try await $0.delegate.showRelatedMovie(2)
+            }
+            try await test.tap(MovieDetailsView.self, on: navigation, where: { $0.movieId == 2 }) {
+                try await $0.delegate.edit()
+            }
+            let receipt = try await test.tap(MovieEditView.self, on: navigation) { try await $0.delegate.save() }.value
 
-        let editor = try #require(navigation.state.top?.screen as? MovieEditView)
-        let receipt = try await editor.delegate.save()
-
-        #expect(log.all == ["details of movie 2 reloaded", "list reloaded for movie 2"])
-        #expect(receipt.handledBy.map(\.coordinatorType) == ["MovieDetailsFlow", "MovieDetailsFlow", "MovieListFlow"])
-        #expect(receipt.stoppedBy?.coordinatorType == "MovieListFlow")
-        try await navigation.waitUntil { $0.stack.count == 3 }  // the editor finished; its screen left
-        tree.cancel()
-        _ = await run.result
-        #expect(navigation.stack.isEmpty)
+            #expect(log.all == ["details of movie 2 reloaded", "list reloaded for movie 2"])
+            #expect(
+                receipt.handledBy.map(\.coordinatorType) == ["MovieDetailsFlow", "MovieDetailsFlow", "MovieListFlow"])
+            #expect(receipt.stoppedBy?.coordinatorType == "MovieListFlow")
+            try await test.ended(MovieEditFlow.self)  // the editor finished; its screen left
+            #expect(navigation.state.screenNames == ["MovieListView", "MovieDetailsView", "MovieDetailsView"])
+        }
     }
 
     // MARK: JLCoordinator: stop() stops all children first, then the parent learns of it
