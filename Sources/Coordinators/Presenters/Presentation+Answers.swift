@@ -44,7 +44,8 @@ extension Presentation {
                 "\(self) was answered with a \(Value.self), but \(screen.screenName).Answer is "
                     + "\(expectedAnswer.typeName). Answer with a value of that type.")
         }
-        let waiters = try state.withLock { state throws(CoordinatorError) -> [UnsafeContinuation<Reply, any Error>] in
+        let (waiters, listener) = try state.withLock {
+            state throws(CoordinatorError) -> ([UnsafeContinuation<Reply, any Error>], (any PresentationListener)?) in
             switch state.phase {
             case .presenting, .presented: break
             case .dismissing(let reason), .dismissed(let reason):
@@ -64,8 +65,9 @@ extension Presentation {
                     .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
             }
             state.answer = value
-            return state.replyWaiters.takeAll()
+            return (state.replyWaiters.takeAll(), state.listener)
         }
+        listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .answered(value)) }
     }
 

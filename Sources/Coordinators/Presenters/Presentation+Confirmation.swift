@@ -12,11 +12,13 @@ extension Presentation {
     /// Set it when there is something to lose (when a form becomes dirty) and clear it when
     /// there is not. After the presentation has left the screen this does nothing.
     public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
-        state.withLock { state in
-            if case .dismissed = state.phase { return }
+        let listener = state.withLock { state -> (any PresentationListener)? in
+            if case .dismissed = state.phase { return nil }
             state.confirmation = confirm
             state.confirmationRevision += 1
+            return state.listener
         }
+        listener?.presentationDidChange()
     }
 
     /// Whether a person's dismissal would be confirmed first (see

@@ -45,6 +45,9 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         /// Counts the calls to `setUserDismissalConfirmation(_:)`, so that a gesture can tell
         /// whether the confirmation it asked is still the one in force.
         var confirmationRevision: UInt64 = 0
+        /// The headless presenter holding it, told after each change of what the public
+        /// getters return (see `Presentation+Listener.swift`).
+        weak var listener: (any PresentationListener)?
     }
 
     enum Phase {
@@ -160,14 +163,18 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// the async frame of the caller they were inlined into (`didPresent`, `performDismissal`)
     /// and push a coordinator's task past its first allocation slab — one more allocation for
     /// every coordinator that presents, as the allocation thresholds showed.
+    ///
+    /// Once it is presented, its listener is told (`isPresented` changed).
     @inline(never)
     func markPresented() -> PresentedResult {
-        owner.announcePresented(self) { announce in
+        var listener: (any PresentationListener)?
+        let result = owner.announcePresented(self) { announce in
             state.withLock { state in
                 switch state.phase {
                 case .presenting(teardownRequested: false):
                     state.phase = .presented
                     announce()
+                    listener = state.listener
                     return .presented
                 case .presenting(teardownRequested: true):
                     state.phase = .dismissing(.tornDown)
@@ -180,6 +187,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
                 }
             }
         }
+        listener?.presentationDidChange()
+        return result
     }
 
     /// Whether it is made and not shown yet: its presenter's `present` (or a stack
@@ -193,20 +202,26 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
     func markFailed() {
-        let (waiters, replyWaiters) = state.withLock { state in
+        let (waiters, replyWaiters, listener) = state.withLock { state in
             state.phase = .dismissed(.tornDown)
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll(), state.listener)
         }
+        listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .tornDown) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(.tornDown)) }
     }
 
-    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
+    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving. Its
+    /// listener is told (`isPresented` changed).
+    ///
+    /// Never inlined, for the reason `markPresented` is not.
+    @inline(never)
     func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
+        let listener = try state.withLock { state throws(CoordinatorError) in
             switch state.phase {
             case .presented:
                 state.phase = .dismissing(reason)
+                return state.listener
             case .presenting:
                 throw CoordinatorError(
                     .alreadyDismissed,
@@ -218,6 +233,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
                         + "presentation.dismissal, instead of dismissing it twice.")
             }
         }
+        listener?.presentationDidChange()
     }
 
     /// Asks the presenter to remove it, then records the dismissal.
@@ -229,26 +245,37 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
     /// presenting call dismiss it; then wait until it is gone.
     func tearDown() async {
-        enum Step { case dismiss, wait, done }
-        let step = state.withLock { state -> Step in
-            switch state.phase {
-            case .presented:
-                state.phase = .dismissing(.tornDown)
-                return .dismiss
-            case .presenting:
-                state.phase = .presenting(teardownRequested: true)
-                return .wait
-            case .dismissing:
-                return .wait
-            case .dismissed:
-                return .done
-            }
-        }
-        switch step {
+        switch claimForTeardown() {
         case .dismiss: await performDismissal(.tornDown)
         case .wait: await waitUntilDismissed()
         case .done: return
         }
+    }
+
+    /// What `tearDown` does next.
+    enum TeardownStep { case dismiss, wait, done }
+
+    /// `tearDown`'s claim: a shown presentation starts leaving (its listener is told), one
+    /// being shown is left to its presenting call. Never inlined, for the reason
+    /// `markPresented` is not.
+    @inline(never)
+    private func claimForTeardown() -> TeardownStep {
+        let (step, listener) = state.withLock { state -> (TeardownStep, (any PresentationListener)?) in
+            switch state.phase {
+            case .presented:
+                state.phase = .dismissing(.tornDown)
+                return (.dismiss, state.listener)
+            case .presenting:
+                state.phase = .presenting(teardownRequested: true)
+                return (.wait, nil)
+            case .dismissing:
+                return (.wait, nil)
+            case .dismissed:
+                return (.done, nil)
+            }
+        }
+        listener?.presentationDidChange()
+        return step
     }
 
     /// Waits until the presentation is gone. Not cancellable: teardown must not move on
@@ -275,7 +302,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// - It is dismissed before the owner may end (its last main screen left): whoever sees
     ///   the owner ended sees it dismissed.
     /// - The waiters (`dismissal`, `Flow.ask`) are woken last, with the consequences (the
-    ///   flow ending, `flow.presentations`) in place.
+    ///   flow ending, `flow.presentations`) in place; its listener (the presenter it left,
+    ///   whose waiters may read `dismissalReason`) just before them.
     @inline(never)
     private func finishDismissal() {
         let leaving = state.withLock { state -> DismissalReason? in
@@ -284,12 +312,13 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
         guard let reason = leaving else { return }
         owner.announceDismissed(self, reason: reason)
-        let (waiters, replyWaiters) = state.withLock { state in
+        let (waiters, replyWaiters, listener) = state.withLock { state in
             state.phase = .dismissed(reason)
             state.confirmation = nil
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll(), state.listener)
         }
         owner.presentationLeft(self, reason: reason)
+        listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
     }

@@ -1,7 +1,17 @@
+/// What a part tells its container after a change.
+enum PartChange: Sendable {
+    /// The part's state changed (its revision went up): a change of the container too.
+    case state
+    /// Only a presentation the part holds changed (it was shown, answered, left…): the
+    /// container's waiters re-check, its revision stays (see
+    /// `HeadlessStore.presentationDidChange()`).
+    case presentation
+}
+
 /// A headless presenter that can be a part of a container: a tab, a slot.
 protocol ContainerPart: AnyObject, Sendable {
     /// Creates a part that calls `containerDidChange` after each of its changes.
-    init(name: String, containerDidChange: (@Sendable () -> Void)?)
+    init(name: String, containerDidChange: (@Sendable (PartChange) -> Void)?)
 
     /// Empties the part, as when its tab leaves the bar: what it showed reports `reason`,
     /// most recent first.

@@ -71,7 +71,7 @@ public final class ContainerPresenter: Observable, Sendable {
         // A slot's change is a change of the container. (The slot holds the container's
         // store, never the other way round: no cycle.)
         parts = slots.map { [store] in
-            SlotPresenter(name: "\(name).\($0)", containerDidChange: { store.partDidChange() })
+            SlotPresenter(name: "\(name).\($0)", containerDidChange: { change in store.partDidChange(change) })
         }
     }
 
@@ -90,7 +90,9 @@ public final class ContainerPresenter: Observable, Sendable {
     }
 
     /// Returns once `condition` holds for the container (at once if it holds now); see
-    /// "Waiting for a state" in `Guides/Presenters.md`.
+    /// "Waiting for a state" in `Guides/Presenters.md`. `condition` is re-checked after each
+    /// change of the container, and of its slots' presentations (`isPresented`, `isAnswered`,
+    /// `dismissalReason`), so it may read their state.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {

@@ -1,7 +1,10 @@
 extension HeadlessStore where State: StackState {
-    /// Pushes `presentation`.
+    /// Pushes `presentation`, and becomes its listener.
     func push(_ presentation: Presentation) {
-        mutate(always: { $0.stack.append(presentation) })
+        mutate(always: { state in
+            receive(presentation)
+            state.stack.append(presentation)
+        })
     }
 
     /// Removes `presentation` from wherever it is, in one step with everything above it

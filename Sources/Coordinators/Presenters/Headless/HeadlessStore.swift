@@ -21,9 +21,15 @@ extension HeadlessState {
 /// the lock, the store tells Observation, resumes the waiters whose condition now holds, and
 /// tells the container the presenter belongs to, if any (a tab of a tab bar).
 ///
+/// Waiters' conditions may also read the presentations the presenter holds (`isPresented`,
+/// `isAnswered`, `dismissalReason`), whose state changes apart from the presenter's: the
+/// store is the listener of every presentation it receives, and re-checks its waiters when
+/// one changes (`presentationDidChange()`) — without a new revision, as the presenter's
+/// state did not change.
+///
 /// The store is the object Observation sees: a presenter's `state` reads `observed`, so a
 /// view that reads it is told of every change the store applies.
-final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
+final class HeadlessStore<State: HeadlessState>: Observable, PresentationListener, Sendable {
     private struct Waiter {
         let id: UInt64
         let condition: @Sendable (State) -> Bool
@@ -34,6 +40,9 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         var state: State
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
+        /// Counts the changes of presentations (`presentationDidChange()`), as `revision`
+        /// counts the state's: a waiter registers only if neither moved since it checked.
+        var presentationChanges: UInt64 = 0
     }
 
     private let box: Locked<Box>
@@ -43,9 +52,9 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     private let stateKeyPath: KeyPath<HeadlessStore, State> & Sendable
     /// Told after each change: the container this presenter is a part of (a tab of a tab
     /// bar), if any. Fixed at creation, so it is read without the lock.
-    private let containerDidChange: (@Sendable () -> Void)?
+    private let containerDidChange: (@Sendable (PartChange) -> Void)?
 
-    init(_ state: State, containerDidChange: (@Sendable () -> Void)? = nil) {
+    init(_ state: State, containerDidChange: (@Sendable (PartChange) -> Void)? = nil) {
         box = Locked(Box(state: state))
         stateKeyPath = \HeadlessStore.state
         self.containerDidChange = containerDidChange
@@ -78,7 +87,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         // The container first, so that whoever is told next reads its state (revision
         // included) already counting this change. Observation is told after the fact (the
         // change is applied), so a view that re-reads on `willSet` sees the new state.
-        containerDidChange?()
+        containerDidChange?(.state)
         registrar.withMutation(of: self, keyPath: stateKeyPath) {}
         resumeWaiters(waiters, satisfiedBy: state)
         return result
@@ -91,16 +100,39 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         try update { state throws(Failure) in (try change(&state), true) }
     }
 
-    /// A part of this presenter changed (a tab's stack): counts it as a change and re-checks
-    /// the waiters, whose conditions read the parts. Observation needs nothing more: whoever
-    /// read the parts' state through this presenter's `state` observes the parts directly.
-    func partDidChange() {
+    /// Gives `presentation` this store as its listener (see `presentationDidChange()`): call
+    /// it in the critical section that adds the presentation to the state.
+    func receive(_ presentation: Presentation) {
+        presentation.setListener(self)
+    }
+
+    /// A part of this presenter changed (a tab's stack): re-checks the waiters, whose
+    /// conditions read the parts, and counts it as a change if the part's state changed (not
+    /// if only a presentation it holds did). Observation needs nothing more: whoever read the
+    /// parts' state through this presenter's `state` observes the parts directly.
+    func partDidChange(_ change: PartChange) {
+        guard case .state = change else { return presentationDidChange() }
         let (state, waiters) = box.withLock { box in
             box.state.revision += 1
             return (box.state, box.waiters)
         }
         resumeWaiters(waiters, satisfiedBy: state)
-        containerDidChange?()
+        containerDidChange?(.state)
+    }
+
+    /// A presentation this store received changed its public state (it was shown, answered,
+    /// left…): re-checks the waiters, whose conditions may read it, and tells the container.
+    ///
+    /// The presenter's state did not change: `revision` stays, and Observation is not told
+    /// (a presentation is not observable; a view learns of its phases from the presenter's
+    /// own changes, or from the runtime's events).
+    func presentationDidChange() {
+        let check = box.withLock { box -> (State, [Waiter])? in
+            box.presentationChanges &+= 1
+            return box.waiters.isEmpty ? nil : (box.state, box.waiters)
+        }
+        if let (state, waiters) = check { resumeWaiters(waiters, satisfiedBy: state) }
+        containerDidChange?(.presentation)
     }
 
     /// Conditions are evaluated outside the lock, so they may read the presenter.
@@ -116,16 +148,20 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         for waiter in resumed { waiter.continuation.resume() }
     }
 
-    /// Returns once `condition` holds for the state (at once if it holds now).
-    /// Cancelling the waiting task throws `CancellationError`.
+    /// Returns once `condition` holds for the state (at once if it holds now). It is checked
+    /// after each change of the state and of the presentations the store received, so it may
+    /// read them (`presentationDidChange()`). Cancelling the waiting task throws
+    /// `CancellationError`.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await awaitValue { continuation in
             while true {
-                let state = box.withLock { $0.state }
+                let (state, presentationChanges) = box.withLock { ($0.state, $0.presentationChanges) }
                 if condition(state) { return .ready(()) }
                 let registered = box.withLock { box -> UInt64? in
-                    // If the state changed since it was checked, check again.
-                    guard box.state.revision == state.revision else { return nil }
+                    // If the state, or a presentation, changed since it was checked, check
+                    // again: that change re-checked the waiters before this one was among them.
+                    guard box.state.revision == state.revision, box.presentationChanges == presentationChanges
+                    else { return nil }
                     box.nextWaiterID += 1
                     box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
                     return box.nextWaiterID

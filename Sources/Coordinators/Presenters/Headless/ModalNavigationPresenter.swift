@@ -37,7 +37,9 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     public var isShown: Bool { !state.stack.isEmpty }
 
     /// Returns once `condition` holds for the stack (at once if it holds now); see
-    /// "Waiting for a state" in `Guides/Presenters.md`.
+    /// "Waiting for a state" in `Guides/Presenters.md`. `condition` is re-checked after each
+    /// change of the stack, and of the presentations it shows (`isPresented`, `isAnswered`,
+    /// `dismissalReason`), so it may read their state.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {

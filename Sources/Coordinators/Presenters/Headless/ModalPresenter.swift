@@ -48,7 +48,9 @@ public final class ModalPresenter: Presenter, Observable {
     public var modals: [Presentation] { state.modals }
 
     /// Returns once `condition` holds for the chain (at once if it holds now); see
-    /// "Waiting for a state" in `Guides/Presenters.md`.
+    /// "Waiting for a state" in `Guides/Presenters.md`. `condition` is re-checked after each
+    /// change of the chain, and of the presentations it shows (`isPresented`, `isAnswered`,
+    /// `dismissalReason`), so it may read their state.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {

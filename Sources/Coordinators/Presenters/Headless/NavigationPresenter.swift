@@ -46,7 +46,7 @@ public final class NavigationPresenter: StackPresenter, Observable {
 
     /// With `containerDidChange`, a part of a container (a tab, a slot) whose changes are
     /// also changes of its container.
-    init(name: String, containerDidChange: (@Sendable () -> Void)?) {
+    init(name: String, containerDidChange: (@Sendable (PartChange) -> Void)?) {
         core = NavigationStackCore(name: name, containerDidChange: containerDidChange)
     }
 
@@ -57,7 +57,9 @@ public final class NavigationPresenter: StackPresenter, Observable {
     public var stack: [Presentation] { state.stack }
 
     /// Returns once `condition` holds for the stack (at once if it holds now); see
-    /// "Waiting for a state" in `Guides/Presenters.md`.
+    /// "Waiting for a state" in `Guides/Presenters.md`. `condition` is re-checked after each
+    /// change of the stack, and of the presentations it shows (`isPresented`, `isAnswered`,
+    /// `dismissalReason`), so it may read their state.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {

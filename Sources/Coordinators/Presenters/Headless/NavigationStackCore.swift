@@ -9,7 +9,7 @@ struct NavigationStackCore: Sendable {
     let name: String
     let store: HeadlessStore<NavigationPresenter.State>
 
-    init(name: String, containerDidChange: (@Sendable () -> Void)? = nil) {
+    init(name: String, containerDidChange: (@Sendable (PartChange) -> Void)? = nil) {
         self.name = name
         store = HeadlessStore(NavigationPresenter.State(), containerDidChange: containerDidChange)
     }
@@ -35,13 +35,15 @@ struct NavigationStackCore: Sendable {
     }
 
     /// Shows exactly `presentations`; what leaves the stack reports `.replaced`, most recent
-    /// first. `presenter` is the presenter this core is the stack of.
+    /// first. `presenter` is the presenter this core is the stack of. The store becomes the
+    /// listener of each presentation shown.
     func replaceStack(with presentations: [Presentation], of presenter: AnyObject) throws(CoordinatorError) {
         let removed = try store.update { state throws(CoordinatorError) in
             try StackRules.checkReplacement(presentations, of: state.stack, shownBy: presenter, on: name)
             let kept = Set(presentations)
             let removed = state.stack.filter { !kept.contains($0) }
             let changed = state.stack != presentations
+            for presentation in presentations { store.receive(presentation) }
             state.stack = presentations
             return (removed, changed: changed)
         }

@@ -40,7 +40,7 @@ public final class SlotPresenter: Presenter, Observable {
 
     /// With `containerDidChange`, a part of a container (a tab, a slot) whose changes are
     /// also changes of its container.
-    init(name: String, containerDidChange: (@Sendable () -> Void)?) {
+    init(name: String, containerDidChange: (@Sendable (PartChange) -> Void)?) {
         self.name = name
         store = HeadlessStore(State(), containerDidChange: containerDidChange)
     }
@@ -52,7 +52,9 @@ public final class SlotPresenter: Presenter, Observable {
     public var presentation: Presentation? { state.presentation }
 
     /// Returns once `condition` holds for the slot (at once if it holds now); see
-    /// "Waiting for a state" in `Guides/Presenters.md`.
+    /// "Waiting for a state" in `Guides/Presenters.md`. `condition` is re-checked after each
+    /// change of the slot, and of the presentations it shows (`isPresented`, `isAnswered`,
+    /// `dismissalReason`), so it may read their state.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
@@ -65,6 +67,7 @@ public final class SlotPresenter: Presenter, Observable {
     /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
         let replaced = store.mutate(always: { state in
+            store.receive(presentation)
             defer { state.presentation = presentation }
             return state.presentation
         })

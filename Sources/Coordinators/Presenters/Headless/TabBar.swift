@@ -58,7 +58,7 @@ final class TabBar<Part: ContainerPart>: Sendable {
 
     private static func makeTab(_ item: TabItem, in name: String, store: HeadlessStore<State>) -> Tab {
         let link = Locked(TabBarLink(store: store))
-        let part = Part(name: "\(name).\(item.title)") { link.withLock { $0.store }?.partDidChange() }
+        let part = Part(name: "\(name).\(item.title)") { change in link.withLock { $0.store }?.partDidChange(change) }
         return Tab(item: item, part: part, link: link)
     }
 

@@ -115,9 +115,10 @@ public final class TabNavigationPresenter: TabBarPresenter, Observable {
         try bar.setItem(item, at: index)
     }
 
-    /// As `TabPresenter.waitUntil(_:)`.
+    /// As `TabPresenter.waitUntil(_:)`: `condition` is re-checked after each change of the
+    /// tab bar, and of its tabs' presentations, so it may read their state.
     ///
-    /// Cancellation: none; it applies at once.
+    /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await bar.waitUntil(condition) { [self] in state }
     }

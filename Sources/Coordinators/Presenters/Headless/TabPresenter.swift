@@ -131,7 +131,9 @@ public final class TabPresenter: TabBarPresenter, Observable {
     }
 
     /// Returns once `condition` holds for the tab bar (at once if it holds now); see
-    /// "Waiting for a state" in `Guides/Presenters.md`.
+    /// "Waiting for a state" in `Guides/Presenters.md`. `condition` is re-checked after each
+    /// change of the tab bar, and of its tabs' presentations (`isPresented`, `isAnswered`,
+    /// `dismissalReason`), so it may read their state.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
