@@ -47,13 +47,9 @@ public func withFlowTest<Root: Coordinator, Result: Sendable>(
     presenters: [any HeadlessPresenter] = [],
     _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
 ) async throws -> Result {
-    let test = FlowTest<Root>(try root(), exhaustivity: exhaustivity)
-    test.tree.updateEnvironment { values in
-        values.clock = test.clock
-        values.merge(environment)
-    }
-    for presenter in presenters { test.recorder.watch(presenter) }
-    return try await test.run(timeLimit: timeLimit, atEnd: atEnd, body)
+    try await FlowTest.run(
+        root, timeLimit: timeLimit, measuredBy: ContinuousClock(), environment: environment,
+        exhaustivity: exhaustivity, atEnd: atEnd, presenters: presenters, body)
 }
 
 /// A coordinator tree run for one test: its root, clock and tree, with the kit's waits,
@@ -112,11 +108,31 @@ public final class FlowTest<Root: Coordinator>: Sendable {
 
     // MARK: Running
 
+    /// `withFlowTest`, with the clock that measures the time limit (the kit's own tests
+    /// pass a `ManualClock`, so that they reach the time limit exactly when they mean to).
+    ///
+    /// The root is made here, from `makeRoot`, so that no caller's frame holds it during the
+    /// test (the leak check would find it).
+    static func run<Result: Sendable>(
+        _ makeRoot: () throws -> Root, timeLimit: Duration, measuredBy timeLimitClock: some Clock<Duration>,
+        environment: FlowEnvironment, exhaustivity: Exhaustivity, atEnd: AtEnd, presenters: [any HeadlessPresenter],
+        _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
+    ) async throws -> Result {
+        let test = FlowTest(try makeRoot(), exhaustivity: exhaustivity)
+        test.tree.updateEnvironment { values in
+            values.clock = test.clock
+            values.merge(environment)
+        }
+        for presenter in presenters { test.recorder.watch(presenter) }
+        return try await test.run(timeLimit: timeLimit, measuredBy: timeLimitClock, atEnd: atEnd, body)
+    }
+
     /// Runs the tree, records its events, and runs `body` then the end-of-test checks, all
     /// within `timeLimit`. Whatever ends first among the body and the time limit cancels the
     /// rest: a tree still running is torn down before this returns.
-    func run<Result: Sendable>(
-        timeLimit: Duration, atEnd: AtEnd, _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
+    private func run<Result: Sendable>(
+        timeLimit: Duration, measuredBy timeLimitClock: some Clock<Duration>, atEnd: AtEnd,
+        _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
     ) async throws -> Result {
         let events = tree.events()
         let ending = await withTaskGroup(of: FlowTestStep<Result>.self) { group in
@@ -140,7 +156,7 @@ public final class FlowTest<Root: Coordinator>: Sendable {
             }
             group.addTask {
                 do {
-                    try await ContinuousClock().sleep(for: timeLimit)
+                    try await timeLimitClock.sleep(for: timeLimit)
                 } catch {
                     return .background  // cancelled: the test ended in time
                 }

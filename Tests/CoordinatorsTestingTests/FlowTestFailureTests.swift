@@ -1,6 +1,7 @@
 import Coordinators
-import CoordinatorsTesting
 import Testing
+
+@testable import CoordinatorsTesting
 
 /// The kit fails when it should, and says why.
 @Suite(.timeLimit(.minutes(1)))
@@ -19,13 +20,20 @@ struct FlowTestFailureTests {
     @Test func theTimeLimitNamesWhatWasAwaitedAndWhatWasThere() async throws {
         let navigation = NavigationPresenter()
         let failure = await #expect(throws: FlowTestFailure.self) {
-            try await withFlowTest(of: EndlessFlow(navigation: navigation), timeLimit: .milliseconds(200)) { test in
+            try await reachingTheTimeLimit(
+                whileWaitingFor: "LoginScreen to be presented on \"navigation\"",
+                of: EndlessFlow(navigation: navigation)
+            ) { test in
+                _ = try await test.screen(DetailScreen.self, on: navigation)
                 _ = try await test.screen(LoginScreen.self, on: navigation)
             }
         }
         #expect(failure?.kind == .timeLimit)
-        #expect(failure?.message.contains("waiting for LoginScreen to be presented on \"navigation\"") == true)
-        #expect(failure?.message.contains("There: \"navigation\" shows [DetailScreen]") == true)
+        #expect(
+            failure?.message == """
+                time limit of 10.0 seconds reached while waiting for LoginScreen to be presented on "navigation".
+                There: "navigation" shows [DetailScreen]
+                """)
         #expect(navigation.stack.isEmpty, "the tree is torn down after the failure")
     }
 
@@ -68,12 +76,14 @@ struct FlowTestFailureTests {
     @Test func aTreeStillRunningAtTheEnd() async throws {
         let navigation = NavigationPresenter()
         let failure = await #expect(throws: FlowTestFailure.self) {
-            try await withFlowTest(of: EndlessFlow(navigation: navigation), timeLimit: .milliseconds(200)) { test in
-                _ = try await test.screen(DetailScreen.self, on: navigation)
+            try await reachingTheTimeLimit(whileWaitingFor: "the tree to end", of: EndlessFlow(navigation: navigation))
+            {
+                test in _ = try await test.screen(DetailScreen.self, on: navigation)
             }
         }
         #expect(failure?.kind == .treeStillRunning)
         #expect(failure?.message.contains("EndlessFlow #1 [running]") == true)
+        #expect(failure?.message.contains("or pass atEnd: .cancelTree") == true)
         #expect(navigation.stack.isEmpty, "the tree is torn down after the failure")
     }
 
@@ -127,6 +137,32 @@ struct FlowTestFailureTests {
         }
         #expect(navigation.stack.isEmpty)
     }
+}
+
+/// Runs `body` in a flow test whose time limit (on a manual clock) is reached exactly when the
+/// kit is waiting for `what`: the time limit's message is then deterministic.
+func reachingTheTimeLimit<Root: Coordinator>(
+    whileWaitingFor what: String, of root: @autoclosure () -> Root, _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Void
+) async throws {
+    let limit = ManualClock()
+    let (recorders, published) = AsyncStream.makeStream(of: FlowTestRecorder.self)
+    async let reached: Void = {
+        for await recorder in recorders {
+            try await recorder.waitUntil { $0.awaiting.values.contains { $0.what == what } }
+            try await limit.waitForSleepers(atLeast: 1)
+            limit.advance(by: .seconds(10))
+            return
+        }
+    }()
+    defer { published.finish() }
+    try await FlowTest.run(
+        root, timeLimit: .seconds(10), measuredBy: limit, environment: FlowEnvironment(), exhaustivity: .off,
+        atEnd: .expectEnded, presenters: []
+    ) { test in
+        published.yield(test.recorder)
+        try await body(test)
+    }
+    try await reached
 }
 
 /// A presenter with a bug: it never takes a dismissed presentation off its surface.

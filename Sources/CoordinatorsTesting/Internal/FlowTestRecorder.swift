@@ -130,9 +130,9 @@ final class FlowTestRecorder: TreeWatcher {
     ) async throws -> Result {
         let id = box.withLock { box in
             box.nextID += 1
-            box.state.awaiting[box.nextID] = Awaiting(what: what, found: found, kind: kind)
             return box.nextID
         }
+        change { $0.awaiting[id] = Awaiting(what: what, found: found, kind: kind) }
         defer { box.withLock { _ = $0.state.awaiting.removeValue(forKey: id) } }
         return try await body()
     }
