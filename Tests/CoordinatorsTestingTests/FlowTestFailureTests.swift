@@ -142,7 +142,8 @@ struct FlowTestFailureTests {
 /// Runs `body` in a flow test whose time limit (on a manual clock) is reached exactly when the
 /// kit is waiting for `what`: the time limit's message is then deterministic.
 func reachingTheTimeLimit<Root: Coordinator>(
-    whileWaitingFor what: String, of root: @autoclosure () -> Root, _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Void
+    whileWaitingFor what: String, of root: @autoclosure () -> Root,
+    _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Void
 ) async throws {
     let limit = ManualClock()
     let (recorders, published) = AsyncStream.makeStream(of: FlowTestRecorder.self)

@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 // BBCoordinators passes services and parameters through a Swinject container that every
@@ -72,15 +73,15 @@ extension SeedScenarioTests {
 
     @Test func bbCoordinatorsDependencyContainerIsTheEnvironment() async throws {
         let navigation = NavigationPresenter()
-        let tree = CoordinatorTree()
-        tree.setEnvironment(\.greeter, Formal())
-        let first = FirstCoordinator(navigation: navigation)
-        let run = Task { try await tree.run(first) }
-        try await navigation.waitUntil { $0.top?.screen is FirstScreen }
-
-        #expect(try await first.goToSecond(withParam: "Ada") == "Good day, Ada")
-        #expect(try await first.goToSecond() == "Good day, nobody")
-        run.cancel()
-        _ = await run.result
+        var environment = FlowEnvironment()
+        environment.greeter = Formal()
+        try await withFlowTest(
+            of: FirstCoordinator(navigation: navigation), environment: environment, atEnd: .cancelTree
+        ) {
+            test in
+            _ = try await test.screen(FirstScreen.self, on: navigation)
+            #expect(try await test.root.goToSecond(withParam: "Ada") == "Good day, Ada")
+            #expect(try await test.root.goToSecond() == "Good day, nobody")
+        }
     }
 }

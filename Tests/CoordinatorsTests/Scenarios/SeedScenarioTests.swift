@@ -299,21 +299,18 @@ struct SeedScenarioTests {
     @Test func directorChildPushesOntoTheParentsStackAndModalChildPresentsModally() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        let home = HomeCoordinator(navigation: navigation, modal: modal)
-        let tree = CoordinatorTree()
-        async let done: Void = tree.run(home)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        try await home.homeDidTapProfile()
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        #expect(navigation.state.screenNames == ["home", "profile"])
-        #expect(modal.modals.isEmpty)
-        try await home.homeDidTapHelp()
-        try await modal.waitUntil { $0.modals.count == 1 }
-        #expect(modal.state.screenNames == ["help"])
-        #expect(navigation.state.screenNames == ["home", "profile"])
-        #expect(tree.snapshot().root?.children.count == 2)
-        try home.flow.finish()
-        try await done
-        #expect(navigation.stack.isEmpty && modal.modals.isEmpty)
+        try await withFlowTest(of: HomeCoordinator(navigation: navigation, modal: modal)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            try await test.root.homeDidTapProfile()
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "profile" })
+            #expect(navigation.state.screenNames == ["home", "profile"])
+            #expect(modal.modals.isEmpty)
+            try await test.root.homeDidTapHelp()
+            _ = try await test.screen(TestScreen.self, on: modal)
+            #expect(modal.state.screenNames == ["help"])
+            #expect(navigation.state.screenNames == ["home", "profile"])
+            #expect(test.tree.snapshot().root?.children.count == 2)
+            try test.root.flow.finish()
+        }  // and the kit checked that both presenters are empty
     }
 }
