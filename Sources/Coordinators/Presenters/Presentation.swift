@@ -47,7 +47,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var confirmationRevision: UInt64 = 0
         /// The headless presenter holding it, told after each change of what the public
         /// getters return (see `Presentation+Listener.swift`).
-        weak var listener: (any PresentationListener)?
+        var listener: (any PresentationListener)?
     }
 
     enum Phase {
@@ -202,9 +202,11 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
     func markFailed() {
-        let (waiters, replyWaiters, listener) = state.withLock { state in
+        var listener: (any PresentationListener)?
+        let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(.tornDown)
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll(), state.listener)
+            listener = state.listener
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .tornDown) }
@@ -217,11 +219,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Never inlined, for the reason `markPresented` is not.
     @inline(never)
     func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
-        let listener = try state.withLock { state throws(CoordinatorError) in
+        var listener: (any PresentationListener)?
+        try state.withLock { state throws(CoordinatorError) in
             switch state.phase {
             case .presented:
                 state.phase = .dismissing(reason)
-                return state.listener
+                listener = state.listener
             case .presenting:
                 throw CoordinatorError(
                     .alreadyDismissed,
@@ -260,18 +263,20 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// `markPresented` is not.
     @inline(never)
     private func claimForTeardown() -> TeardownStep {
-        let (step, listener) = state.withLock { state -> (TeardownStep, (any PresentationListener)?) in
+        var listener: (any PresentationListener)?
+        let step = state.withLock { state -> TeardownStep in
             switch state.phase {
             case .presented:
                 state.phase = .dismissing(.tornDown)
-                return (.dismiss, state.listener)
+                listener = state.listener
+                return .dismiss
             case .presenting:
                 state.phase = .presenting(teardownRequested: true)
-                return (.wait, nil)
+                return .wait
             case .dismissing:
-                return (.wait, nil)
+                return .wait
             case .dismissed:
-                return (.done, nil)
+                return .done
             }
         }
         listener?.presentationDidChange()
@@ -312,10 +317,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
         guard let reason = leaving else { return }
         owner.announceDismissed(self, reason: reason)
-        let (waiters, replyWaiters, listener) = state.withLock { state in
+        var listener: (any PresentationListener)?
+        let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(reason)
             state.confirmation = nil
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll(), state.listener)
+            listener = state.listener
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
         owner.presentationLeft(self, reason: reason)
         listener?.presentationDidChange()
