@@ -1,9 +1,14 @@
 // Who is told when a presentation's public state changes: the headless presenter holding it.
 
 /// Told after a presentation's public state changed — it was shown (`isPresented`),
-/// answered (`isAnswered`), began to leave or left (`isPresented`, `dismissalReason`), its
+/// answered (`isAnswered`), left or failed to show (`dismissalReason`, `isPresented`), its
 /// confirmation was set (`confirmsUserDismissal`) — so that waiters whose conditions read
 /// it re-check them (see `HeadlessStore.presentationDidChange()`).
+///
+/// Not told when its coordinator begins to dismiss it (`isPresented` turns false while
+/// the presenter takes it off): the presenter's own change (the removal) or the end of the
+/// dismissal (`dismissalReason`) follows and re-checks the waiters; one more call on every
+/// dismissal, a hot path, would buy only an earlier wake-up during a dismissal's animation.
 ///
 /// The headless presenters are listeners (not their generic stores: a call through a
 /// protocol into a generic class runs its unspecialized code, which instantiates type

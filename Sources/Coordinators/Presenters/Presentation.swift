@@ -213,18 +213,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(.tornDown)) }
     }
 
-    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving. Its
-    /// listener is told (`isPresented` changed).
-    ///
-    /// Never inlined, for the reason `markPresented` is not.
-    @inline(never)
+    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
     func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
-        var listener: (any PresentationListener)?
         try state.withLock { state throws(CoordinatorError) in
             switch state.phase {
             case .presented:
                 state.phase = .dismissing(reason)
-                listener = state.listener
             case .presenting:
                 throw CoordinatorError(
                     .alreadyDismissed,
@@ -236,7 +230,6 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
                         + "presentation.dismissal, instead of dismissing it twice.")
             }
         }
-        listener?.presentationDidChange()
     }
 
     /// Asks the presenter to remove it, then records the dismissal.
@@ -248,27 +241,11 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
     /// presenting call dismiss it; then wait until it is gone.
     func tearDown() async {
-        switch claimForTeardown() {
-        case .dismiss: await performDismissal(.tornDown)
-        case .wait: await waitUntilDismissed()
-        case .done: return
-        }
-    }
-
-    /// What `tearDown` does next.
-    enum TeardownStep { case dismiss, wait, done }
-
-    /// `tearDown`'s claim: a shown presentation starts leaving (its listener is told), one
-    /// being shown is left to its presenting call. Never inlined, for the reason
-    /// `markPresented` is not.
-    @inline(never)
-    private func claimForTeardown() -> TeardownStep {
-        var listener: (any PresentationListener)?
-        let step = state.withLock { state -> TeardownStep in
+        enum Step { case dismiss, wait, done }
+        let step = state.withLock { state -> Step in
             switch state.phase {
             case .presented:
                 state.phase = .dismissing(.tornDown)
-                listener = state.listener
                 return .dismiss
             case .presenting:
                 state.phase = .presenting(teardownRequested: true)
@@ -279,8 +256,11 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
                 return .done
             }
         }
-        listener?.presentationDidChange()
-        return step
+        switch step {
+        case .dismiss: await performDismissal(.tornDown)
+        case .wait: await waitUntilDismissed()
+        case .done: return
+        }
     }
 
     /// Waits until the presentation is gone. Not cancellable: teardown must not move on

@@ -122,11 +122,12 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     /// (a presentation is not observable; a view learns of its phases from the presenter's
     /// own changes, or from the runtime's events).
     func presentationDidChange() {
-        let (state, waiters) = box.withLock { box in
+        let check = box.withLock { box -> (State, [Waiter])? in
             box.presentationChanges &+= 1
-            return (box.state, box.waiters)
+            // Most changes find no waiter (a hot path: every present and dismissal).
+            return box.waiters.isEmpty ? nil : (box.state, box.waiters)
         }
-        resumeWaiters(waiters, satisfiedBy: state)
+        if let (state, waiters) = check { resumeWaiters(waiters, satisfiedBy: state) }
         containerDidChange?(.presentation)
     }
 
