@@ -47,7 +47,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var confirmationRevision: UInt64 = 0
         /// The headless presenter holding it, told after each change of what the public
         /// getters return (see `Presentation+Listener.swift`).
-        weak var listener: (any PresentationListener)?
+        var listener: (any PresentationListener)?
     }
 
     enum Phase {
@@ -202,26 +202,23 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
     func markFailed() {
-        let (waiters, replyWaiters, listener) = state.withLock { state in
+        var listener: (any PresentationListener)?
+        let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(.tornDown)
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll(), state.listener)
+            listener = state.listener
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .tornDown) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(.tornDown)) }
     }
 
-    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving. Its
-    /// listener is told (`isPresented` changed).
-    ///
-    /// Never inlined, for the reason `markPresented` is not.
-    @inline(never)
+    /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
     func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
-        let listener = try state.withLock { state throws(CoordinatorError) in
+        try state.withLock { state throws(CoordinatorError) in
             switch state.phase {
             case .presented:
                 state.phase = .dismissing(reason)
-                return state.listener
             case .presenting:
                 throw CoordinatorError(
                     .alreadyDismissed,
@@ -233,7 +230,6 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
                         + "presentation.dismissal, instead of dismissing it twice.")
             }
         }
-        listener?.presentationDidChange()
     }
 
     /// Asks the presenter to remove it, then records the dismissal.
@@ -245,37 +241,26 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
     /// presenting call dismiss it; then wait until it is gone.
     func tearDown() async {
-        switch claimForTeardown() {
+        enum Step { case dismiss, wait, done }
+        let step = state.withLock { state -> Step in
+            switch state.phase {
+            case .presented:
+                state.phase = .dismissing(.tornDown)
+                return .dismiss
+            case .presenting:
+                state.phase = .presenting(teardownRequested: true)
+                return .wait
+            case .dismissing:
+                return .wait
+            case .dismissed:
+                return .done
+            }
+        }
+        switch step {
         case .dismiss: await performDismissal(.tornDown)
         case .wait: await waitUntilDismissed()
         case .done: return
         }
-    }
-
-    /// What `tearDown` does next.
-    enum TeardownStep { case dismiss, wait, done }
-
-    /// `tearDown`'s claim: a shown presentation starts leaving (its listener is told), one
-    /// being shown is left to its presenting call. Never inlined, for the reason
-    /// `markPresented` is not.
-    @inline(never)
-    private func claimForTeardown() -> TeardownStep {
-        let (step, listener) = state.withLock { state -> (TeardownStep, (any PresentationListener)?) in
-            switch state.phase {
-            case .presented:
-                state.phase = .dismissing(.tornDown)
-                return (.dismiss, state.listener)
-            case .presenting:
-                state.phase = .presenting(teardownRequested: true)
-                return (.wait, nil)
-            case .dismissing:
-                return (.wait, nil)
-            case .dismissed:
-                return (.done, nil)
-            }
-        }
-        listener?.presentationDidChange()
-        return step
     }
 
     /// Waits until the presentation is gone. Not cancellable: teardown must not move on
@@ -312,10 +297,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
         guard let reason = leaving else { return }
         owner.announceDismissed(self, reason: reason)
-        let (waiters, replyWaiters, listener) = state.withLock { state in
+        var listener: (any PresentationListener)?
+        let (waiters, replyWaiters) = state.withLock { state in
             state.phase = .dismissed(reason)
             state.confirmation = nil
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll(), state.listener)
+            listener = state.listener
+            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
         owner.presentationLeft(self, reason: reason)
         listener?.presentationDidChange()

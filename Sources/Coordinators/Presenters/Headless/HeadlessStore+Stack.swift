@@ -1,8 +1,8 @@
 extension HeadlessStore where State: StackState {
-    /// Pushes `presentation`, and becomes its listener.
-    func push(_ presentation: Presentation) {
+    /// Pushes `presentation`, whose listener `listener` (the presenter) becomes.
+    func push(_ presentation: Presentation, listener: any PresentationListener) {
         mutate(always: { state in
-            receive(presentation)
+            presentation.setListener(listener)
             state.stack.append(presentation)
         })
     }

@@ -23,13 +23,13 @@ extension HeadlessState {
 ///
 /// Waiters' conditions may also read the presentations the presenter holds (`isPresented`,
 /// `isAnswered`, `dismissalReason`), whose state changes apart from the presenter's: the
-/// store is the listener of every presentation it receives, and re-checks its waiters when
-/// one changes (`presentationDidChange()`) — without a new revision, as the presenter's
-/// state did not change.
+/// presenter is the listener of every presentation it receives, and has the store re-check
+/// its waiters when one changes (`presentationDidChange()`) — without a new revision, as
+/// the presenter's state did not change.
 ///
 /// The store is the object Observation sees: a presenter's `state` reads `observed`, so a
 /// view that reads it is told of every change the store applies.
-final class HeadlessStore<State: HeadlessState>: Observable, PresentationListener, Sendable {
+final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     private struct Waiter {
         let id: UInt64
         let condition: @Sendable (State) -> Bool
@@ -100,12 +100,6 @@ final class HeadlessStore<State: HeadlessState>: Observable, PresentationListene
         try update { state throws(Failure) in (try change(&state), true) }
     }
 
-    /// Gives `presentation` this store as its listener (see `presentationDidChange()`): call
-    /// it in the critical section that adds the presentation to the state.
-    func receive(_ presentation: Presentation) {
-        presentation.setListener(self)
-    }
-
     /// A part of this presenter changed (a tab's stack): re-checks the waiters, whose
     /// conditions read the parts, and counts it as a change if the part's state changed (not
     /// if only a presentation it holds did). Observation needs nothing more: whoever read the
@@ -120,8 +114,9 @@ final class HeadlessStore<State: HeadlessState>: Observable, PresentationListene
         containerDidChange?(.state)
     }
 
-    /// A presentation this store received changed its public state (it was shown, answered,
-    /// left…): re-checks the waiters, whose conditions may read it, and tells the container.
+    /// A presentation the presenter received changed its public state (it was shown,
+    /// answered, left…): re-checks the waiters, whose conditions may read it, and tells the
+    /// container. The presenter, its presentations' listener, calls this.
     ///
     /// The presenter's state did not change: `revision` stays, and Observation is not told
     /// (a presentation is not observable; a view learns of its phases from the presenter's
@@ -129,6 +124,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, PresentationListene
     func presentationDidChange() {
         let check = box.withLock { box -> (State, [Waiter])? in
             box.presentationChanges &+= 1
+            // Most changes find no waiter (a hot path: every present and dismissal).
             return box.waiters.isEmpty ? nil : (box.state, box.waiters)
         }
         if let (state, waiters) = check { resumeWaiters(waiters, satisfiedBy: state) }
@@ -149,7 +145,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, PresentationListene
     }
 
     /// Returns once `condition` holds for the state (at once if it holds now). It is checked
-    /// after each change of the state and of the presentations the store received, so it may
+    /// after each change of the state and of the presentations the presenter received, so it may
     /// read them (`presentationDidChange()`). Cancelling the waiting task throws
     /// `CancellationError`.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {

@@ -53,7 +53,7 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
-        core.store.push(presentation)
+        core.store.push(presentation, listener: self)
     }
 
     /// Removes `presentation`, at once; if it is the root, the whole modal goes, and the
@@ -133,4 +133,9 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
         }
         return stack.count
     }
+}
+
+extension ModalNavigationPresenter: PresentationListener {
+    /// A presentation it received changed (see `PresentationListener`): its waiters re-check.
+    func presentationDidChange() { core.store.presentationDidChange() }
 }

@@ -61,7 +61,7 @@ public final class ModalPresenter: Presenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
-        store.push(presentation)
+        store.push(presentation, listener: self)
     }
 
     /// Dismisses `presentation` and, as UIKit does, everything presented over it, at once;
@@ -106,4 +106,9 @@ public final class ModalPresenter: Presenter, Observable {
         }
         return 1
     }
+}
+
+extension ModalPresenter: PresentationListener {
+    /// A presentation it received changed (see `PresentationListener`): its waiters re-check.
+    func presentationDidChange() { store.presentationDidChange() }
 }

@@ -72,7 +72,7 @@ public final class NavigationPresenter: StackPresenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
-        core.store.push(presentation)
+        core.store.push(presentation, listener: self)
     }
 
     /// Removes `presentation` from wherever it is in the stack, at once. Called by the runtime.
@@ -177,4 +177,9 @@ public final class NavigationPresenter: StackPresenter, Observable {
     public func beginUserPop() throws(CoordinatorError) -> UserGesture {
         try core.beginUserPop()
     }
+}
+
+extension NavigationPresenter: PresentationListener {
+    /// A presentation it received changed (see `PresentationListener`): its waiters re-check.
+    func presentationDidChange() { core.store.presentationDidChange() }
 }

@@ -35,15 +35,17 @@ struct NavigationStackCore: Sendable {
     }
 
     /// Shows exactly `presentations`; what leaves the stack reports `.replaced`, most recent
-    /// first. `presenter` is the presenter this core is the stack of. The store becomes the
-    /// listener of each presentation shown.
-    func replaceStack(with presentations: [Presentation], of presenter: AnyObject) throws(CoordinatorError) {
+    /// first. `presenter` is the presenter this core is the stack of; it becomes the listener
+    /// of each presentation shown.
+    func replaceStack(
+        with presentations: [Presentation], of presenter: any PresentationListener
+    ) throws(CoordinatorError) {
         let removed = try store.update { state throws(CoordinatorError) in
             try StackRules.checkReplacement(presentations, of: state.stack, shownBy: presenter, on: name)
             let kept = Set(presentations)
             let removed = state.stack.filter { !kept.contains($0) }
             let changed = state.stack != presentations
-            for presentation in presentations { store.receive(presentation) }
+            for presentation in presentations { presentation.setListener(presenter) }
             state.stack = presentations
             return (removed, changed: changed)
         }

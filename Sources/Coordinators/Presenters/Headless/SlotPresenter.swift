@@ -67,7 +67,7 @@ public final class SlotPresenter: Presenter, Observable {
     /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation) async throws {
         let replaced = store.mutate(always: { state in
-            store.receive(presentation)
+            presentation.setListener(self)
             defer { state.presentation = presentation }
             return state.presentation
         })
@@ -87,4 +87,9 @@ public final class SlotPresenter: Presenter, Observable {
             return ((), changed: true)
         }
     }
+}
+
+extension SlotPresenter: PresentationListener {
+    /// A presentation it received changed (see `PresentationListener`): its waiters re-check.
+    func presentationDidChange() { store.presentationDidChange() }
 }
