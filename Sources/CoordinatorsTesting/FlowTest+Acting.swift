@@ -30,25 +30,29 @@ extension FlowTest {
             try await wait(on: presenter, for: "\(S.self) to be visible on \"\(presenter.name)\"") { state in
                 state.visiblePresentations.last { $0.isPresented && ($0.screen as? S).map(predicate) == true }
             }.screen as! S
-        let tap = Tap(of: "\(S.self)") { try await action(screen) }
+        let tap = Tap(of: "\(S.self)", recorder: recorder) { try await action(screen) }
         taps.withLock { $0.append(tap) }
         return tap
     }
 
-    /// Waits until a screen of type `S`, asked with `flow.ask`, is visible on `presenter`
-    /// and not answered yet, then gives it `answer` — as a person submitting the form.
+    /// Waits until a screen of type `S`, asked with `flow.ask`, for which `predicate` holds,
+    /// is visible on `presenter` and not answered yet, then gives it `answer` — as a person
+    /// submitting the form.
     ///
     /// Throws the `CoordinatorError` of `Presentation.answer(_:)`, or `FlowTestFailure`
     /// `.treeEnded` if the tree ends before the question is visible.
     ///
     /// Cancellation: throws `CancellationError` while waiting.
-    public func answer<S: Screen>(_ type: S.Type = S.self, on presenter: some HeadlessPresenter, with answer: S.Answer)
-        async throws
-    {
+    public func answer<S: Screen>(
+        _ type: S.Type = S.self, on presenter: some HeadlessPresenter,
+        where predicate: @escaping @Sendable (S) -> Bool = { _ in true }, with answer: S.Answer
+    ) async throws {
         let question = try await wait(
             on: presenter, for: "an unanswered \(S.self) to be visible on \"\(presenter.name)\""
         ) { state in
-            state.visiblePresentations.last { $0.screen is S && $0.isPresented && !$0.isAnswered }
+            state.visiblePresentations.last {
+                $0.isPresented && !$0.isAnswered && ($0.screen as? S).map(predicate) == true
+            }
         }
         try question.answer(answer)
     }
@@ -66,6 +70,8 @@ extension FlowTest {
     }
 
     /// Swipes back on a modal navigation stack, as `swipeBack(on:)` does on a navigation.
+    ///
+    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
     public func swipeBack(on navigation: ModalNavigationPresenter) async throws {
         try expectDone(try await navigation.userPop(), "swipe back", on: navigation)
     }
@@ -81,21 +87,42 @@ extension FlowTest {
     }
 
     /// Swipes a modal navigation stack down, as `swipeDown(on:)` does on a modal.
+    ///
+    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
     public func swipeDown(on modal: ModalNavigationPresenter) async throws {
         try expectDone(try await modal.userDismiss(), "swipe down", on: modal)
     }
 
     /// Taps the tab at `index`, as a person would (tapping the selected tab pops it to its
     /// root). Throws the presenter's `CoordinatorError` (an index out of range).
+    ///
+    /// Cancellation: none; the tap applies at once.
     public func selectTab(_ index: Int, on tabs: TabPresenter) async throws {
         recorder.watch(tabs)
         try await tabs.userSelectTab(index)
     }
 
     /// Taps the tab at `index` of a tab bar of navigation stacks, as `selectTab(_:on:)` does.
+    ///
+    /// Cancellation: none; the tap applies at once.
     public func selectTab(_ index: Int, on tabs: TabNavigationPresenter) async throws {
         recorder.watch(tabs)
         try await tabs.userSelectTab(index)
+    }
+
+    /// Taps the tab titled `title`, as `selectTab(_:on:)` does. Throws `FlowTestFailure`
+    /// `.misuse` if no tab has that title.
+    ///
+    /// Cancellation: none; the tap applies at once.
+    public func selectTab(titled title: String, on tabs: TabPresenter) async throws {
+        try await selectTab(try tabIndex(titled: title, in: tabs.tabItems, of: tabs.name), on: tabs)
+    }
+
+    /// Taps the tab titled `title` of a tab bar of navigation stacks.
+    ///
+    /// Cancellation: none; the tap applies at once.
+    public func selectTab(titled title: String, on tabs: TabNavigationPresenter) async throws {
+        try await selectTab(try tabIndex(titled: title, in: tabs.tabItems, of: tabs.name), on: tabs)
     }
 
     /// Begins a swipe back on `navigation` and returns it half way: `cancel()` it to abandon
@@ -106,10 +133,30 @@ extension FlowTest {
         return try navigation.beginUserPop()
     }
 
+    /// Begins a swipe back on a modal navigation stack, as `beginSwipeBack(on:)` does.
+    public func beginSwipeBack(on navigation: ModalNavigationPresenter) throws -> UserGesture {
+        recorder.watch(navigation)
+        return try navigation.beginUserPop()
+    }
+
     /// Begins a swipe down on `modal` and returns it half way, as `beginSwipeBack(on:)` does.
     public func beginSwipeDown(on modal: ModalPresenter) throws -> UserGesture {
         recorder.watch(modal)
         return try modal.beginUserDismiss()
+    }
+
+    /// Begins a swipe down on a modal navigation stack and returns it half way.
+    public func beginSwipeDown(on modal: ModalNavigationPresenter) throws -> UserGesture {
+        recorder.watch(modal)
+        return try modal.beginUserDismiss()
+    }
+
+    private func tabIndex(titled title: String, in items: [TabItem], of bar: String) throws -> Int {
+        guard let index = items.firstIndex(where: { $0.title == title }) else {
+            throw FlowTestFailure(
+                .misuse, "the test tapped a tab titled \"\(title)\", but \"\(bar)\" has \(items.map(\.title)).")
+        }
+        return index
     }
 
     private func expectDone(_ done: Bool, _ gesture: String, on presenter: some HeadlessPresenter) throws {

@@ -58,7 +58,8 @@ extension FlowTest {
         let taps = taps.withLock { $0 }
         guard !taps.isEmpty else { return [] }
         return try await recorder.awaiting(
-            "the actions tapped to return", found: { "\(taps.count) action(s) tapped in all" },
+            "the actions tapped to return",
+            found: { [recorder] in "still running: \(recorder.state.actionsRunning.joined(separator: ", "))" },
             until: { () async -> [FlowTestFailure] in
                 var failures: [FlowTestFailure] = []
                 for tap in taps {
@@ -105,5 +106,18 @@ extension HeadlessPresenter {
     var describedPresentations: String {
         let presentations = state.presentations
         return presentations.isEmpty ? "" : "[\(presentations.map(\.screen.screenName).joined(separator: ", "))]"
+    }
+
+    /// What it shows, for a failure's "There:": `"navigation" shows [HomeScreen, DetailScreen
+    /// (being presented)]`, or `"navigation" shows nothing`.
+    var describedSurface: String {
+        let presentations = state.presentations
+        guard !presentations.isEmpty else { return "\"\(name)\" shows nothing" }
+        let screens = presentations.map { presentation in
+            let name = presentation.screen.screenName
+            if presentation.isPresented { return name }
+            return presentation.dismissalReason == nil ? "\(name) (being presented)" : "\(name) (dismissed)"
+        }
+        return "\"\(name)\" shows [\(screens.joined(separator: ", "))]"
     }
 }

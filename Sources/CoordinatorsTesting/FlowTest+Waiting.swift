@@ -46,16 +46,33 @@ extension FlowTest {
     }
 
     /// Waits until a coordinator of type `C` has ended, and returns its end event (its last:
-    /// `finished`, `failed`, `cancelled` or `endedByDismissal`).
+    /// `finished`, `failed`, `cancelled` or `endedByDismissal`). If several have, the first
+    /// that ended; `ended(_:)` with an instance waits for that one.
     ///
     /// Throws `FlowTestFailure` `.treeEnded` if the tree ends first without one.
     ///
     /// Cancellation: throws `CancellationError`.
     @discardableResult
     public func ended<C: Coordinator>(_ type: C.Type = C.self) async throws -> LifecycleEvent {
-        let name = String(describing: C.self)
-        return try await waitForTree("a \(name) to end") { state in
-            state.events.first { $0.kind.isEnd && $0.coordinatorType == name }
+        let typeID = ObjectIdentifier(C.self)
+        return try await waitForTree("a \(C.self) to end") { state in
+            state.events.first { event in
+                event.kind.isEnd && state.coordinators.contains { $0.id == event.coordinator && $0.type == typeID }
+            }
+        }
+    }
+
+    /// Waits until `coordinator` has ended, and returns its end event.
+    ///
+    /// Throws `FlowTestFailure` `.treeEnded` if the tree ends first without it.
+    ///
+    /// Cancellation: throws `CancellationError`.
+    @discardableResult
+    public func ended(_ coordinator: some Coordinator) async throws -> LifecycleEvent {
+        let object = ObjectIdentifier(coordinator)
+        return try await waitForTree("\(type(of: coordinator)) to end") { state in
+            guard let id = state.coordinators.first(where: { $0.objectID == object })?.id else { return nil }
+            return state.events.first { $0.kind.isEnd && $0.coordinator == id }
         }
     }
 
@@ -73,6 +90,8 @@ extension FlowTest {
 
     /// The root's output: waits as `outcome` does, then returns the output or throws what
     /// `FlowOutcome.get()` throws (the root's error, `FlowDismissed`, `CancellationError`).
+    ///
+    /// Cancellation: throws `CancellationError`.
     public var output: Root.Output {
         get async throws { try await outcome.get() }
     }
@@ -80,24 +99,25 @@ extension FlowTest {
     // MARK: Waiting
 
     /// Waits until `find` finds something in `presenter`'s state; fails at once if the tree
-    /// ends first.
+    /// ends first. Checks again on every change the presenter reports and on every lifecycle
+    /// event (a presenter of the user's own may not report its presentations' phases; the
+    /// runtime's `presented` and `dismissed` events follow them).
     func wait<P: HeadlessPresenter, Found: Sendable>(
         on presenter: P, for what: String, _ find: @escaping @Sendable (P.State) -> Found?
     ) async throws -> Found {
         recorder.watch(presenter)
-        let found = { @Sendable in
-            let left = presenter.describedPresentations
-            return left.isEmpty ? "\"\(presenter.name)\" shows nothing" : "\"\(presenter.name)\" shows \(left)"
-        }
+        let found = { @Sendable in presenter.describedSurface }
         return try await recorder.awaiting(what, found: found) { () async throws -> Found in
             while true {
+                let seen = recorder.state.events.count
                 if let value = find(presenter.state) { return value }
                 if recorder.state.treeEnded {
+                    try Task.checkCancellation()  // the test was cancelled, which ended the tree
                     throw FlowTestFailure(.treeEnded, "the tree ended while waiting for \(what). There: \(found()).")
                 }
                 try await firstOf(
                     { try await presenter.waitUntil { find($0) != nil } },
-                    { try await self.recorder.waitUntil(\.treeEnded) })
+                    { try await self.recorder.waitUntil { $0.treeEnded || $0.events.count != seen } })
             }
         }
     }
@@ -109,12 +129,15 @@ extension FlowTest {
     ) async throws -> Found {
         let found = { @Sendable [tree] in "\(tree.snapshot())" }
         return try await recorder.awaiting(what, found: found) {
-            try await recorder.waitUntil { find($0) != nil || $0.treeEnded }
-            let state = recorder.state
-            guard let value = find(state) else {
-                throw FlowTestFailure(.treeEnded, "the tree ended while waiting for \(what).")
+            while true {
+                try await recorder.waitUntil { find($0) != nil || $0.treeEnded }
+                let state = recorder.state
+                if let value = find(state) { return value }
+                if state.treeEnded {
+                    try Task.checkCancellation()  // the test was cancelled, which ended the tree
+                    throw FlowTestFailure(.treeEnded, "the tree ended while waiting for \(what).")
+                }
             }
-            return value
         }
     }
 }

@@ -97,7 +97,7 @@ public final class FlowTest<Root: Coordinator>: Sendable {
     public var root: Root {
         get throws {
             guard let root = heldRoot.withLock({ $0 }) else {
-                throw FlowTestFailure(.leaked, "the root was read after the test ended.")
+                throw FlowTestFailure(.misuse, "the root was read after the test ended; use it inside the test's body.")
             }
             return root
         }
@@ -127,59 +127,93 @@ public final class FlowTest<Root: Coordinator>: Sendable {
         return try await test.run(timeLimit: timeLimit, measuredBy: timeLimitClock, atEnd: atEnd, body)
     }
 
-    /// Runs the tree, records its events, and runs `body` then the end-of-test checks, all
-    /// within `timeLimit`. Whatever ends first among the body and the time limit cancels the
-    /// rest: a tree still running is torn down before this returns.
+    /// Runs the tree and `body` then the end-of-test checks (`runTest`), and ends the test
+    /// when they end or when `timeLimit` is reached, whichever comes first.
+    ///
+    /// At the time limit the test's task is cancelled and given `grace` (real time) to tear
+    /// the tree down; the failure is thrown then, or at once if something ignores the
+    /// cancellation (a body, a fake or a teardown that never returns): a hang fails the test
+    /// instead of stalling it, and what hangs is left running. Cancelling the caller cancels
+    /// the test's task, and this throws `CancellationError` after its teardown.
     private func run<Result: Sendable>(
         timeLimit: Duration, measuredBy timeLimitClock: some Clock<Duration>, atEnd: AtEnd,
         _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
     ) async throws -> Result {
+        let ending = OneShot<Swift.Result<Result, any Error>>()
+        let test = Task { _ = ending.resolve(await self.runTest(atEnd: atEnd, body)) }
+        let timer = Task {
+            do { try await timeLimitClock.sleep(for: timeLimit) } catch { return }  // the test ended first
+            if ending.resolve(.failure(self.timeLimitFailure(timeLimit))) { test.cancel() }
+        }
+        let result = await withTaskCancellationHandler {
+            await ending.value
+        } onCancel: {
+            test.cancel()
+        }
+        timer.cancel()
+        let tornDown = await Self.finishes(test, within: .seconds(2))
+        if Task.isCancelled { throw CancellationError() }
+        if !tornDown, case .failure(let failure as FlowTestFailure) = result {
+            throw failure.adding(
+                "The test's task did not end within 2 seconds of being cancelled: the body, a tapped action or the "
+                    + "tree's teardown ignores cancellation; it is left running.")
+        }
+        return try result.get()
+    }
+
+    /// Runs the tree, records its events, and runs `body` then the end-of-test checks. A
+    /// failure cancels the tree (and the actions tapped) and waits for its teardown.
+    private func runTest<Result: Sendable>(
+        atEnd: AtEnd, _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Result
+    ) async -> Swift.Result<Result, any Error> {
         let events = tree.events()
-        let ending = await withTaskGroup(of: FlowTestStep<Result>.self) { group in
+        // Not a child of the test's task: cancelling the test must not stop the recording
+        // before the teardown's events (the sequence ends with the run).
+        let recording = Task { [recorder] in
+            for await event in events { recorder.record(event) }
+            recorder.recordEventsFinished()
+        }
+        let result = await withTaskGroup(of: Swift.Result<Result, any Error>?.self) { group in
             group.addTask {
                 if let outcome = await self.runRoot() { self.recorder.recordOutcome(outcome) }
-                return .background
-            }
-            group.addTask { [recorder] in
-                for await event in events { recorder.record(event) }
-                recorder.recordEventsFinished()
-                return .background
+                return nil
             }
             group.addTask {
                 do {
                     let result = try await body(self)
                     try await self.checkAtEnd(atEnd)
-                    return .ended(.success(result))
+                    return .success(result)
                 } catch {
-                    return .ended(.failure(error))
+                    return .failure(error)
                 }
             }
-            group.addTask {
-                do {
-                    try await timeLimitClock.sleep(for: timeLimit)
-                } catch {
-                    return .background  // cancelled: the test ended in time
-                }
-                return .ended(.failure(self.timeLimitFailure(timeLimit)))
-            }
-            var ending: Swift.Result<Result, any Error>?
-            for await step in group {
-                guard case .ended(let result) = step, ending == nil else { continue }
-                ending = result
-                group.cancelAll()
+            var ending: Swift.Result<Result, any Error> = .failure(CancellationError())
+            for await case let step? in group {
+                ending = step
+                group.cancelAll()  // a tree still running (the body failed) is torn down
             }
             return ending
         }
-        switch ending {
-        case .success(let result)?:
-            return result
-        case .failure(let error)?:
-            await cancelTaps()
-            throw error
-        case nil:  // never: the body's task always ends the test
-            await cancelTaps()
-            throw CancellationError()
+        await recording.value
+        if case .failure = result { await cancelTaps() }
+        return result
+    }
+
+    /// Whether `task` ends within `grace` (real time).
+    private static func finishes(_ task: Task<Void, Never>, within grace: Duration) async -> Bool {
+        let first = OneShot<Bool>()
+        let waiting = Task {
+            await task.value
+            first.resolve(true)
         }
+        let timer = Task {
+            try? await ContinuousClock().sleep(for: grace)
+            first.resolve(false)
+        }
+        let finished = await first.value
+        waiting.cancel()
+        timer.cancel()
+        return finished
     }
 
     /// Runs the root and returns its outcome. Only the kit's `heldRoot` (cleared before the
@@ -200,7 +234,8 @@ public final class FlowTest<Root: Coordinator>: Sendable {
     }
 
     private func timeLimitFailure(_ timeLimit: Duration) -> FlowTestFailure {
-        let wait = recorder.state.awaiting.max { $0.key < $1.key }?.value
+        let state = recorder.state
+        let wait = state.awaiting.max { $0.key < $1.key }?.value
         var lines = ["time limit of \(timeLimit) reached"]
         if let wait {
             lines[0] += " while waiting for \(wait.what)."
@@ -209,12 +244,12 @@ public final class FlowTest<Root: Coordinator>: Sendable {
             lines[0] += " (the test was not in one of the kit's waits)."
             lines.append("Tree: \(tree.snapshot())")
         }
+        if !state.actionErrors.isEmpty {
+            lines.append("Tapped actions that threw: \(state.actionErrors.joined(separator: "; ")).")
+        }
+        if !state.actionsRunning.isEmpty {
+            lines.append("Tapped actions still running: \(state.actionsRunning.joined(separator: ", ")).")
+        }
         return FlowTestFailure(wait?.kind ?? .timeLimit, lines.joined(separator: "\n"))
     }
-}
-
-/// What a task of a `FlowTest`'s group returns: only the body and the time limit end the test.
-enum FlowTestStep<Result: Sendable>: Sendable {
-    case background
-    case ended(Swift.Result<Result, any Error>)
 }

@@ -6,6 +6,7 @@ import Coordinators
 ///
 /// ```swift
 /// let logIn = try await test.tap(HomeScreen.self, on: navigation) { try await $0.actions.logInTapped() }
+/// _ = try await test.screen(LoginScreen.self, on: navigation)     // the action pushed it
 /// try await test.swipeBack(on: navigation)
 /// await #expect(throws: FlowDismissed(reason: .byUser)) { try await logIn.value }
 /// ```
@@ -16,9 +17,20 @@ public final class Tap<Value: Sendable>: Sendable {
     /// Whether the test awaited `value` (then an error is the test's to check).
     private let observed = Locked(false)
 
-    init(of screen: String, _ action: @escaping @Sendable () async throws -> Value) {
+    /// Starts `action`; an error it throws is recorded at once, for the time limit's message.
+    init(of screen: String, recorder: FlowTestRecorder, _ action: @escaping @Sendable () async throws -> Value) {
         self.screen = screen
-        self.task = Task(operation: action)
+        self.task = Task {
+            do {
+                let value = try await action()
+                recorder.recordAction(of: screen, ended: nil)
+                return value
+            } catch {
+                recorder.recordAction(of: screen, ended: error)
+                throw error
+            }
+        }
+        recorder.recordAction(started: screen)
     }
 
     /// Waits for the action to return, and returns what it returned or throws what it threw.

@@ -126,6 +126,58 @@ struct FlowTestFailureTests {
         #expect(failure?.message.contains("\"keeping\" still shows [DetailScreen]") == true)
     }
 
+    @Test func aPresenterOfTheUsersOwnIsWaitedOnThroughTheEvents() async throws {
+        let surface = KeepingPresenter()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await withFlowTest(
+                of: ClosureCoordinator<Void> { flow in
+                    try await flow.present(DetailScreen(), on: surface)
+                    try await flow.finished
+                }
+            ) { test in
+                _ = try await test.screen(DetailScreen.self, on: surface)
+                try test.root.flow.finish()
+            }
+        }
+        #expect(failure?.kind == .screensLeft, "the wait returned; only the presenter's bug is left")
+    }
+
+    @Test func cancellingTheCallerThrowsCancellationError() async throws {
+        let navigation = NavigationPresenter()
+        let (shown, showing) = AsyncStream.makeStream(of: Void.self)
+        let run = Task {
+            try await withFlowTest(of: EndlessFlow(navigation: navigation)) { test in
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+                showing.yield()
+                _ = try await test.screen(LoginScreen.self, on: navigation)
+            }
+        }
+        for await _ in shown { break }
+        run.cancel()
+        await #expect(throws: CancellationError.self) { try await run.value }
+        #expect(navigation.stack.isEmpty, "the tree is torn down")
+    }
+
+    @Test func aBodyThatIgnoresCancellationStillFailsAtTheTimeLimit() async throws {
+        let release = OneShot<Void>()
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await reachingTheTimeLimit(
+                whileWaitingFor: nil, of: ClosureCoordinator<Void> { flow in try await flow.finished }
+            ) { _ in
+                await release.value  // ignores the cancellation the time limit sends
+            }
+        }
+        release.resolve(())
+        #expect(failure?.kind == .timeLimit)
+        #expect(failure?.message.contains("did not end within 2 seconds of being cancelled") == true)
+    }
+
+    @Test func readingTheRootAfterTheTestIsAMisuse() async throws {
+        let test = try await withFlowTest(of: ClosureCoordinator<Void> { _ in }) { test in test }
+        let failure = #expect(throws: FlowTestFailure.self) { _ = try test.root }
+        #expect(failure?.kind == .misuse)
+    }
+
     @Test func anErrorOfTheBodyIsRethrownAfterTheTeardown() async throws {
         struct Oops: Error {}
         let navigation = NavigationPresenter()
@@ -140,16 +192,17 @@ struct FlowTestFailureTests {
 }
 
 /// Runs `body` in a flow test whose time limit (on a manual clock) is reached exactly when the
-/// kit is waiting for `what`: the time limit's message is then deterministic.
+/// kit is waiting for `what` (or at once, if `what` is `nil`): the time limit's message is
+/// then deterministic.
 func reachingTheTimeLimit<Root: Coordinator>(
-    whileWaitingFor what: String, of root: @autoclosure () -> Root,
+    whileWaitingFor what: String?, of root: @autoclosure () -> Root,
     _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Void
 ) async throws {
     let limit = ManualClock()
     let (recorders, published) = AsyncStream.makeStream(of: FlowTestRecorder.self)
     async let reached: Void = {
         for await recorder in recorders {
-            try await recorder.waitUntil { $0.awaiting.values.contains { $0.what == what } }
+            if let what { try await recorder.waitUntil { $0.awaiting.values.contains { $0.what == what } } }
             try await limit.waitForSleepers(atLeast: 1)
             limit.advance(by: .seconds(10))
             return
@@ -166,19 +219,42 @@ func reachingTheTimeLimit<Root: Coordinator>(
     try await reached
 }
 
-/// A presenter with a bug: it never takes a dismissed presentation off its surface.
+/// A presenter with a bug: it never takes a dismissed presentation off its surface. It
+/// re-checks its waiters on its own changes only, as a simple presenter of a user's would.
 final class KeepingPresenter: Presenter, HeadlessPresenter {
     struct State: HeadlessPresenterState {
         var presentations: [Presentation] = []
         var visiblePresentations: [Presentation] { presentations.suffix(1) }
     }
+    private struct Box {
+        var state = State()
+        var waiters: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    }
     let name = "keeping"
-    private let kept = Locked(State())
-    var state: State { kept.withLock { $0 } }
+    private let box = Locked(Box())
+    var state: State { box.withLock { $0.state } }
 
-    func present(_ presentation: Presentation) async throws { kept.withLock { $0.presentations.append(presentation) } }
+    func present(_ presentation: Presentation) async throws {
+        let ready = box.withLock { box in
+            box.state.presentations.append(presentation)
+            let state = box.state
+            defer { box.waiters.removeAll { $0.condition(state) } }
+            return box.waiters.filter { $0.condition(state) }
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
     func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
+
+    /// Not cancellable, unlike the module's: enough for these tests, whose waits end.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        precondition(condition(state), "not needed by these tests")
+        await withCheckedContinuation { continuation in
+            let ready = box.withLock { box in
+                if condition(box.state) { return true }
+                box.waiters.append((condition, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 }

@@ -31,6 +31,37 @@ struct FlowTestTests {
         }
     }
 
+    @Test func endedWaitsForTheCoordinatorAskedFor() async throws {
+        let navigation = NavigationPresenter()
+        try await withFlowTest(of: AppFlow(navigation: navigation)) { test in
+            try await test.answer(LoginScreen.self, on: navigation, with: "ada")
+            for _ in 1...2 {
+                try await test.tap(HomeScreen.self, on: navigation) { try await $0.openDetails() }
+                let details = try await test.coordinator(DetailsFlow.self)
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+                try await test.swipeBack(on: navigation)
+                let end = try await test.ended(details)
+                #expect(end.kind == .endedByDismissal(.byUser))
+            }
+            #expect(try await test.ended(DetailsFlow.self).coordinator.rawValue == 4, "the first one that ended")
+            try await test.tap(HomeScreen.self, on: navigation) { try await $0.signOut() }
+        }
+    }
+
+    @Test func selectingATabByTitle() async throws {
+        let tabs = TabNavigationPresenter(items: [TabItem(title: "Home"), TabItem(title: "Details")])
+        try await withFlowTest(
+            of: ClosureCoordinator<Void> { flow in
+                try await flow.present(DetailScreen(), on: tabs.presenter(forTab: 1))
+                try await flow.finished
+            }
+        ) { test in
+            _ = try await test.screen(DetailScreen.self, on: tabs)
+            try await test.selectTab(titled: "Details", on: tabs)
+            try await test.tap(DetailScreen.self, on: tabs) { _ in try test.root.flow.finish() }
+        }
+    }
+
     @Test func findsARunningCoordinatorByType() async throws {
         let navigation = NavigationPresenter()
         try await withFlowTest(of: AppFlow(navigation: navigation)) { test in

@@ -6,11 +6,17 @@ final class FlowTestRecorder: TreeWatcher {
     struct Coordinator: Sendable {
         let id: CoordinatorID
         let typeName: String
+        /// Its type, to match coordinators by type rather than by name.
+        let type: ObjectIdentifier
+        /// The instance's identity, kept after it is released.
+        let objectID: ObjectIdentifier
         weak var object: (any Sendable & AnyObject)?
     }
 
     struct State: Sendable {
         var events: [LifecycleEvent] = []
+        /// Each event's `description`, built once (assertions compare them on every change).
+        var descriptions: [String] = []
         /// The events before this index were asserted (`expectEvents`) or skipped.
         var asserted = 0
         var coordinators: [Coordinator] = []
@@ -22,6 +28,10 @@ final class FlowTestRecorder: TreeWatcher {
         var eventsFinished = false
         /// What the test awaits now, for the time limit's message.
         var awaiting: [UInt64: Awaiting] = [:]
+        /// The screens whose tapped actions still run, one entry per action.
+        var actionsRunning: [String] = []
+        /// The tapped actions that threw, as `HomeScreen: FlowDismissed(...)`.
+        var actionErrors: [String] = []
         /// The presenters the test waited on or acted on, for the end-of-test check.
         var presenters: [ObjectIdentifier: any HeadlessPresenter] = [:]
 
@@ -30,9 +40,11 @@ final class FlowTestRecorder: TreeWatcher {
 
         var unasserted: ArraySlice<LifecycleEvent> { events[asserted...] }
 
-        /// The running coordinator of type `C` that started first, if any.
-        func running<C>(_: C.Type) -> C? {
-            coordinators.lazy.filter { !ended.contains($0.id) }.compactMap { $0.object as? C }.first
+        /// The running coordinator of type `C` that started first, if any. (Its end event
+        /// may still be on its way: its flow's state says whether it still runs.)
+        func running<C: Coordinators.Coordinator>(_: C.Type) -> C? {
+            coordinators.lazy.filter { !ended.contains($0.id) }.compactMap { $0.object as? C }
+                .first { $0.flow.state == .running }
         }
     }
 
@@ -63,13 +75,17 @@ final class FlowTestRecorder: TreeWatcher {
     // MARK: Recording
 
     func coordinatorStarted(_ coordinator: any Sendable & AnyObject, id: CoordinatorID) {
-        let typeName = String(describing: type(of: coordinator))
-        change { $0.coordinators.append(Coordinator(id: id, typeName: typeName, object: coordinator)) }
+        let type = type(of: coordinator)
+        let entry = Coordinator(
+            id: id, typeName: String(describing: type), type: ObjectIdentifier(type),
+            objectID: ObjectIdentifier(coordinator), object: coordinator)
+        change { $0.coordinators.append(entry) }
     }
 
     func record(_ event: LifecycleEvent) {
         change { state in
             state.events.append(event)
+            state.descriptions.append(event.description)
             if event.kind.isEnd { state.ended.insert(event.coordinator) }
         }
     }
@@ -77,6 +93,15 @@ final class FlowTestRecorder: TreeWatcher {
     func recordEventsFinished() { change { $0.eventsFinished = true } }
 
     func recordOutcome(_ outcome: any Sendable) { change { $0.outcome = outcome } }
+
+    func recordAction(started screen: String) { change { $0.actionsRunning.append(screen) } }
+
+    func recordAction(of screen: String, ended error: (any Error)?) {
+        change { state in
+            if let index = state.actionsRunning.firstIndex(of: screen) { state.actionsRunning.remove(at: index) }
+            if let error { state.actionErrors.append("\(screen): \(error)") }
+        }
+    }
 
     func markAsserted(upTo index: Int) { change { $0.asserted = max($0.asserted, index) } }
 

@@ -13,9 +13,11 @@ public protocol HeadlessPresenter: AnyObject, Sendable {
     /// The current state.
     var state: State { get }
 
-    /// Returns once `condition` holds for the state (at once if it holds now). The condition
-    /// is checked again whenever the state changes, and whenever a presentation in it is
-    /// marked presented, answered or dismissed.
+    /// Returns once `condition` holds for the state (at once if it holds now), checking it
+    /// again whenever the state changes. The presenters of this module also check it again
+    /// whenever a presentation they hold is marked presented, answered or dismissed; a
+    /// presenter of your own need not (the kit's waits also check again on every lifecycle
+    /// event, which follows those changes).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws
