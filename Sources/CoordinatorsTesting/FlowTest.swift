@@ -20,7 +20,9 @@ import Coordinators
 ///   after it, so it may set another clock.
 /// - `body` and the checks after it must finish within `timeLimit` (real time): past it,
 ///   the test fails with `FlowTestFailure` `.timeLimit`, naming what it was waiting for and
-///   what was there instead, and the tree is cancelled.
+///   what was there instead, and the tree is cancelled and torn down. Something that
+///   ignores the cancellation gets 2 seconds more; then the test fails anyway, leaving it
+///   running.
 /// - When `body` returns, the kit checks, and reports together as one `FlowTestFailure`:
 ///   1. the tree ends (`atEnd: .expectEnded`, the default: the kit waits for it, and a tree
 ///      still running at the time limit fails with `.treeStillRunning`) — or the kit cancels
@@ -30,7 +32,8 @@ import Coordinators
 ///      acted on (and every one in `presenters`) is empty;
 ///   4. every coordinator the tree ran was released — once the test no longer holds it:
 ///      create coordinators in the `root` expression (as above), not in variables the test
-///      keeps, or the check reports them.
+///      keeps, or the check reports them (as it reports one that `body` returns: the checks
+///      run before the result is handed back).
 ///
 /// Errors thrown by `body` (a failed `#require`, a `FlowTestFailure`, an error of the
 /// runtime) are rethrown after the tree is cancelled and torn down; the end-of-test checks
@@ -103,7 +106,9 @@ public final class FlowTest<Root: Coordinator>: Sendable {
         }
     }
 
-    /// The lifecycle events so far, in the order they came.
+    /// The lifecycle events recorded so far, in the order they came. (They are recorded as
+    /// they arrive: an event the runtime has just sent may not be here yet; the kit's waits
+    /// and `expectEvents` wait for them.)
     public var events: [LifecycleEvent] { recorder.state.events }
 
     // MARK: Running
