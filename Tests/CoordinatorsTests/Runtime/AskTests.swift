@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// Screens that answer: `flow.ask`, `Presentation.answer`.
@@ -41,36 +42,33 @@ struct AskTests {
     @Test func aScriptReadsTopToBottomWithEachScreensAnswer() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        async let account = CoordinatorTree().run(SignUp(navigation: navigation, modal: modal))
+        let account = try await withFlowTest(of: SignUp(navigation: navigation, modal: modal)) { test in
+            let email = try await test.presentation(of: EmailForm.self, on: navigation)
+            #expect(email.isMain)
+            try await test.answer(EmailForm.self, on: navigation, with: "ada@example.com")
+            try await test.answer(PasswordForm.self, on: navigation, with: "secret")
 
-        try await navigation.waitUntil { $0.screenNames == ["EmailForm"] }
-        let email = try #require(navigation.state.top)
-        #expect(email.isMain)
-        try email.answer("ada@example.com")
+            let terms = try await test.presentation(of: TermsAlert.self, on: modal)
+            #expect(navigation.state.screenNames == ["EmailForm", "PasswordForm"], "kept steps stay on the stack")
+            #expect(!terms.isMain)
+            try await test.answer(TermsAlert.self, on: modal, with: true)
 
-        try await navigation.waitUntil { $0.screenNames == ["EmailForm", "PasswordForm"] }
-        let password = try #require(navigation.state.top)
-        try password.answer("secret")
-
-        try await modal.waitUntil { $0.screenNames == ["TermsAlert"] }
-        #expect(navigation.state.screenNames == ["EmailForm", "PasswordForm"], "kept steps stay on the stack")
-        let terms = try #require(modal.state.top)
-        #expect(!terms.isMain)
-        try terms.answer(true)
-
-        #expect(try await account == "ada@example.com secret true")
-        #expect(terms.dismissalReason == .byCoordinator, "a dismissed question leaves once answered")
-        #expect(email.dismissalReason == .tornDown, "kept steps leave with their coordinator")
-        #expect(navigation.stack.isEmpty && modal.modals.isEmpty)
+            let account = try await test.output
+            #expect(terms.dismissalReason == .byCoordinator, "a dismissed question leaves once answered")
+            #expect(email.dismissalReason == .tornDown, "kept steps leave with their coordinator")
+            return account
+        }  // and the kit checked that both presenters are empty
+        #expect(account == "ada@example.com secret true")
     }
 
     @Test func aQuestionDismissedByThePersonEndsTheAskWithTheDismissal() async throws {
         let modal = ModalPresenter()
-        let asking = Asking(EmailForm(), on: modal)
-        async let outcome = CoordinatorTree().runForOutcome(asking)
-        try await modal.waitUntil { $0.top != nil }
-        try await modal.userDismiss()
-        guard case .failed(let error) = await outcome else {
+        let outcome = try await withFlowTest(of: Asking(EmailForm(), on: modal)) { test in
+            _ = try await test.screen(EmailForm.self, on: modal)
+            try await test.swipeDown(on: modal)
+            return try await test.outcome
+        }
+        guard case .failed(let error) = outcome else {
             Issue.record("expected the ask to throw")
             return
         }
