@@ -22,7 +22,7 @@ struct FlowTestFailureTests {
         let failure = await #expect(throws: FlowTestFailure.self) {
             try await reachingTheTimeLimit(
                 whileWaitingFor: "LoginScreen to be presented on \"navigation\"",
-                of: EndlessFlow(navigation: navigation)
+                of: DetailsFlow(navigation: navigation)
             ) { test in
                 _ = try await test.screen(DetailScreen.self, on: navigation)
                 _ = try await test.screen(LoginScreen.self, on: navigation)
@@ -40,18 +40,18 @@ struct FlowTestFailureTests {
     @Test func anUnexpectedEventShowsADiff() async throws {
         let navigation = NavigationPresenter()
         let failure = await #expect(throws: FlowTestFailure.self) {
-            try await withFlowTest(of: EndlessFlow(navigation: navigation), exhaustivity: .on, atEnd: .cancelTree) {
+            try await withFlowTest(of: DetailsFlow(navigation: navigation), exhaustivity: .on, atEnd: .cancelTree) {
                 test in
-                try await test.expectEvents(["EndlessFlow #1 started", "EndlessFlow #1 finished"])
+                try await test.expectEvents(["DetailsFlow #1 started", "DetailsFlow #1 finished"])
             }
         }
         #expect(failure?.kind == .unexpectedEvents)
         #expect(
             failure?.message.hasSuffix(
                 """
-                    EndlessFlow #1 started
-                  - EndlessFlow #1 finished
-                  + EndlessFlow #1 presented p2 DetailScreen (main) on NavigationPresenter
+                    DetailsFlow #1 started
+                  - DetailsFlow #1 finished
+                  + DetailsFlow #1 presented p2 DetailScreen (main) on NavigationPresenter
                 """) == true, "\(String(describing: failure))")
     }
 
@@ -76,13 +76,13 @@ struct FlowTestFailureTests {
     @Test func aTreeStillRunningAtTheEnd() async throws {
         let navigation = NavigationPresenter()
         let failure = await #expect(throws: FlowTestFailure.self) {
-            try await reachingTheTimeLimit(whileWaitingFor: "the tree to end", of: EndlessFlow(navigation: navigation))
+            try await reachingTheTimeLimit(whileWaitingFor: "the tree to end", of: DetailsFlow(navigation: navigation))
             {
                 test in _ = try await test.screen(DetailScreen.self, on: navigation)
             }
         }
         #expect(failure?.kind == .treeStillRunning)
-        #expect(failure?.message.contains("EndlessFlow #1 [running]") == true)
+        #expect(failure?.message.contains("DetailsFlow #1 [running]") == true)
         #expect(failure?.message.contains("or pass atEnd: .cancelTree") == true)
         #expect(navigation.stack.isEmpty, "the tree is torn down after the failure")
     }
@@ -146,7 +146,7 @@ struct FlowTestFailureTests {
         let navigation = NavigationPresenter()
         let (shown, showing) = AsyncStream.makeStream(of: Void.self)
         let run = Task {
-            try await withFlowTest(of: EndlessFlow(navigation: navigation)) { test in
+            try await withFlowTest(of: DetailsFlow(navigation: navigation)) { test in
                 _ = try await test.screen(DetailScreen.self, on: navigation)
                 showing.yield()
                 _ = try await test.screen(LoginScreen.self, on: navigation)
@@ -182,7 +182,7 @@ struct FlowTestFailureTests {
         struct Oops: Error {}
         let navigation = NavigationPresenter()
         await #expect(throws: Oops.self) {
-            try await withFlowTest(of: EndlessFlow(navigation: navigation)) { test in
+            try await withFlowTest(of: DetailsFlow(navigation: navigation)) { test in
                 _ = try await test.screen(DetailScreen.self, on: navigation)
                 throw Oops()
             }

@@ -98,7 +98,7 @@ struct FlowTestTests {
 
     @Test func cancellingTheTreeAtTheEnd() async throws {
         let navigation = NavigationPresenter()
-        try await withFlowTest(of: EndlessFlow(navigation: navigation), atEnd: .cancelTree) { test in
+        try await withFlowTest(of: DetailsFlow(navigation: navigation), atEnd: .cancelTree) { test in
             _ = try await test.screen(DetailScreen.self, on: navigation)
         }
         #expect(navigation.stack.isEmpty)
@@ -106,16 +106,16 @@ struct FlowTestTests {
 
     @Test func exhaustiveEventAssertions() async throws {
         let navigation = NavigationPresenter()
-        try await withFlowTest(of: EndlessFlow(navigation: navigation), exhaustivity: .on, atEnd: .cancelTree) {
+        try await withFlowTest(of: DetailsFlow(navigation: navigation), exhaustivity: .on, atEnd: .cancelTree) {
             test in
             try await test.expectEvents([
-                "EndlessFlow #1 started",
-                "EndlessFlow #1 presented p2 DetailScreen (main) on NavigationPresenter",
+                "DetailsFlow #1 started",
+                "DetailsFlow #1 presented p2 DetailScreen (main) on NavigationPresenter",
             ])
             test.tree.cancel()
             try await test.expectEvents([
-                "EndlessFlow #1 dismissed p2 DetailScreen (main) on NavigationPresenter (tornDown)",
-                "EndlessFlow #1 cancelled",
+                "DetailsFlow #1 dismissed p2 DetailScreen (main) on NavigationPresenter (tornDown)",
+                "DetailsFlow #1 cancelled",
             ])
         }
     }

@@ -56,7 +56,7 @@ actor AppFlow: Coordinator {
     }
 }
 
-/// Shows the details until it is popped.
+/// Shows the details until it is popped (or the test ends it): it never ends on its own.
 actor DetailsFlow: Coordinator {
     let flow = Flow<Void>()
     let navigation: NavigationPresenter
@@ -93,18 +93,6 @@ actor LeakingFlow: Coordinator {
 
     func start() async throws {
         keepAlive = { _ = self }
-    }
-}
-
-/// Shows one screen and never ends on its own.
-actor EndlessFlow: Coordinator {
-    let flow = Flow<Void>()
-    let navigation: NavigationPresenter
-    init(navigation: NavigationPresenter) { self.navigation = navigation }
-
-    func start() async throws {
-        try await flow.present(DetailScreen(), on: navigation)
-        try await flow.finished
     }
 }
 

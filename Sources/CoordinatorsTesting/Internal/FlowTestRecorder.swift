@@ -56,15 +56,10 @@ final class FlowTestRecorder: TreeWatcher {
         let kind: FlowTestFailure.Kind
     }
 
-    private struct Waiter {
-        let id: UInt64
-        let condition: @Sendable (State) -> Bool
-        let continuation: UnsafeContinuation<Void, any Error>
-    }
-
     private struct Box {
         var state = State()
-        var waiters: [Waiter] = []
+        var waiters = ConditionWaiters<State>()
+        /// Identifies the waits in progress (`awaiting`).
         var nextID: UInt64 = 0
     }
 
@@ -114,17 +109,9 @@ final class FlowTestRecorder: TreeWatcher {
     private func change(_ body: (inout State) -> Void) {
         let (state, waiters) = box.withLock { box in
             body(&box.state)
-            return (box.state, box.waiters)
+            return (box.state, box.waiters.all)
         }
-        guard !waiters.isEmpty else { return }
-        let satisfied = Set(waiters.filter { $0.condition(state) }.map(\.id))
-        guard !satisfied.isEmpty else { return }
-        let resumed = box.withLock { box in
-            let resumed = box.waiters.filter { satisfied.contains($0.id) }
-            box.waiters.removeAll { satisfied.contains($0.id) }
-            return resumed
-        }
-        for waiter in resumed { waiter.continuation.resume() }
+        ConditionWaiters.resume(waiters, satisfiedBy: state) { ids in box.withLock { $0.waiters.remove(ids) } }
     }
 
     // MARK: Waiting
@@ -136,14 +123,10 @@ final class FlowTestRecorder: TreeWatcher {
         try await awaitValue { continuation in
             box.withLock { box in
                 if condition(box.state) { return .ready(()) }
-                box.nextID += 1
-                box.waiters.append(Waiter(id: box.nextID, condition: condition, continuation: continuation))
-                return .waiting(box.nextID)
+                return .waiting(box.waiters.add(condition, continuation))
             }
         } cancel: { [box] id in
-            box.withLock { box in
-                box.waiters.firstIndex { $0.id == id }.map { box.waiters.remove(at: $0).continuation }
-            }
+            box.withLock { $0.waiters.remove(id) }
         }
     }
 

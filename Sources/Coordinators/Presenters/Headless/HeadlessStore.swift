@@ -30,16 +30,11 @@ extension HeadlessState {
 /// The store is the object Observation sees: a presenter's `state` reads `observed`, so a
 /// view that reads it is told of every change the store applies.
 final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
-    private struct Waiter {
-        let id: UInt64
-        let condition: @Sendable (State) -> Bool
-        let continuation: UnsafeContinuation<Void, any Error>
-    }
+    private typealias Waiter = ConditionWaiters<State>.Waiter
 
     private struct Box {
         var state: State
-        var waiters: [Waiter] = []
-        var nextWaiterID: UInt64 = 0
+        var waiters = ConditionWaiters<State>()
         /// Counts the changes of presentations (`presentationDidChange()`), as `revision`
         /// counts the state's: a waiter registers only if neither moved since it checked.
         var presentationChanges: UInt64 = 0
@@ -81,7 +76,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
             guard changed else { return (result, nil) }
             box.state.settle()
             box.state.revision += 1
-            return (result, (box.state, box.waiters))
+            return (result, (box.state, box.waiters.all))
         }
         guard let (state, waiters) = notify else { return result }
         // The container first, so that whoever is told next reads its state (revision
@@ -108,7 +103,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         guard case .state = change else { return presentationDidChange() }
         let (state, waiters) = box.withLock { box in
             box.state.revision += 1
-            return (box.state, box.waiters)
+            return (box.state, box.waiters.all)
         }
         resumeWaiters(waiters, satisfiedBy: state)
         containerDidChange?(.state)
@@ -125,7 +120,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         let check = box.withLock { box -> (State, [Waiter])? in
             box.presentationChanges &+= 1
             // Most changes find no waiter (a hot path: every present and dismissal).
-            return box.waiters.isEmpty ? nil : (box.state, box.waiters)
+            return box.waiters.isEmpty ? nil : (box.state, box.waiters.all)
         }
         if let (state, waiters) = check { resumeWaiters(waiters, satisfiedBy: state) }
         containerDidChange?(.presentation)
@@ -133,15 +128,7 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
 
     /// Conditions are evaluated outside the lock, so they may read the presenter.
     private func resumeWaiters(_ waiters: [Waiter], satisfiedBy state: State) {
-        guard !waiters.isEmpty else { return }
-        let satisfied = Set(waiters.filter { $0.condition(state) }.map(\.id))
-        guard !satisfied.isEmpty else { return }
-        let resumed = box.withLock { box in
-            let resumed = box.waiters.filter { satisfied.contains($0.id) }
-            box.waiters.removeAll { satisfied.contains($0.id) }
-            return resumed
-        }
-        for waiter in resumed { waiter.continuation.resume() }
+        ConditionWaiters.resume(waiters, satisfiedBy: state) { ids in box.withLock { $0.waiters.remove(ids) } }
     }
 
     /// Returns once `condition` holds for the state (at once if it holds now). It is checked
@@ -158,16 +145,12 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
                     // again: that change re-checked the waiters before this one was among them.
                     guard box.state.revision == state.revision, box.presentationChanges == presentationChanges
                     else { return nil }
-                    box.nextWaiterID += 1
-                    box.waiters.append(Waiter(id: box.nextWaiterID, condition: condition, continuation: continuation))
-                    return box.nextWaiterID
+                    return box.waiters.add(condition, continuation)
                 }
                 if let registered { return .waiting(registered) }
             }
         } cancel: { [box] id in
-            box.withLock { box in
-                box.waiters.firstIndex { $0.id == id }.map { box.waiters.remove(at: $0).continuation }
-            }
+            box.withLock { $0.waiters.remove(id) }
         }
     }
 }
