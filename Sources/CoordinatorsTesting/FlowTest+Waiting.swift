@@ -153,3 +153,29 @@ private func firstOf(
         try await group.next()
     }
 }
+
+extension FlowTest {
+    /// Waits until at least `sleepers` timers sleep on `clock` (a timeout's, a race's), then
+    /// advances it by `duration`: the timers whose deadline it reaches fire, earliest first.
+    /// Waiting first means the advance cannot come before the timer it is meant for.
+    ///
+    /// Throws `FlowTestFailure` `.treeEnded` if the tree ends before enough timers sleep.
+    ///
+    /// Cancellation: throws `CancellationError` while waiting; the clock is not advanced.
+    public func advanceClock(by duration: Duration, onceSleeping sleepers: Int = 1) async throws {
+        let what = "\(sleepers) timer(s) to sleep on the test clock"
+        let found = { @Sendable [clock, tree] in "\(clock.sleeperCount) sleeping; tree: \(tree.snapshot())" }
+        try await recorder.awaiting(what, found: found) {
+            while clock.sleeperCount < sleepers {
+                if recorder.state.treeEnded {
+                    try Task.checkCancellation()
+                    throw FlowTestFailure(.treeEnded, "the tree ended while waiting for \(what). There: \(found()).")
+                }
+                try await firstOf(
+                    { try await self.clock.waitForSleepers(atLeast: sleepers) },
+                    { try await self.recorder.waitUntil(\.treeEnded) })
+            }
+        }
+        clock.advance(by: duration)
+    }
+}

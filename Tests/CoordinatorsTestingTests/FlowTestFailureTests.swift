@@ -228,33 +228,29 @@ final class KeepingPresenter: Presenter, HeadlessPresenter {
     }
     private struct Box {
         var state = State()
-        var waiters: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters = ConditionWaiters<State>()
     }
     let name = "keeping"
     private let box = Locked(Box())
     var state: State { box.withLock { $0.state } }
 
     func present(_ presentation: Presentation) async throws {
-        let ready = box.withLock { box in
+        let (state, waiters) = box.withLock { box in
             box.state.presentations.append(presentation)
-            let state = box.state
-            defer { box.waiters.removeAll { $0.condition(state) } }
-            return box.waiters.filter { $0.condition(state) }
+            return (box.state, box.waiters.all)
         }
-        for waiter in ready { waiter.continuation.resume() }
+        ConditionWaiters.resume(waiters, satisfiedBy: state) { ids in box.withLock { $0.waiters.remove(ids) } }
     }
 
     func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
 
-    /// Not cancellable, unlike the module's: enough for these tests, whose waits end.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
-        await withCheckedContinuation { continuation in
-            let ready = box.withLock { box in
-                if condition(box.state) { return true }
-                box.waiters.append((condition, continuation))
-                return false
+        try await awaitValue { continuation in
+            box.withLock { box in
+                condition(box.state) ? .ready(()) : .waiting(box.waiters.add(condition, continuation))
             }
-            if ready { continuation.resume() }
+        } cancel: { [box] id in
+            box.withLock { $0.waiters.remove(id) }
         }
     }
 }

@@ -78,8 +78,7 @@ struct FlowTestTests {
         let modal = ModalPresenter()
         let result = try await withFlowTest(of: TimedSignIn(modal: modal)) { test in
             _ = try await test.screen(LoginScreen.self, on: modal)
-            try await test.clock.waitForSleepers(atLeast: 1)
-            test.clock.advance(by: .seconds(30))
+            try await test.advanceClock(by: .seconds(30))  // once the timeout's timer sleeps
             return try await test.output
         }
         #expect(result == "timed out after 30.0 seconds")

@@ -19,7 +19,8 @@ public protocol HeadlessPresenter: AnyObject, Sendable {
     /// presenter of your own need not (the kit's waits also check again on every lifecycle
     /// event, which follows those changes).
     ///
-    /// Cancellation: cancelling the waiting task throws `CancellationError`.
+    /// Cancellation: cancelling the waiting task throws `CancellationError` — promptly: the
+    /// test kit races this wait against others and cancels it when another one ends first.
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws
 }
 
