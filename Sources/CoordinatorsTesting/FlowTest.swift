@@ -135,10 +135,10 @@ public final class FlowTest<Root: Coordinator>: Sendable {
     /// Runs the tree and `body` then the end-of-test checks (`runTest`), and ends the test
     /// when they end or when `timeLimit` is reached, whichever comes first.
     ///
-    /// At the time limit the test's task is cancelled and given `grace` (real time) to tear
-    /// the tree down; the failure is thrown then, or at once if something ignores the
-    /// cancellation (a body, a fake or a teardown that never returns): a hang fails the test
-    /// instead of stalling it, and what hangs is left running. Cancelling the caller cancels
+    /// At the time limit the test's task is cancelled and given 2 seconds (real time) to
+    /// tear the tree down; the failure is thrown once it has, or after those 2 seconds if
+    /// something ignores the cancellation (a body, a fake or a teardown that never returns):
+    /// a hang fails the test instead of stalling it, and what hangs is left running. Cancelling the caller cancels
     /// the test's task, and this throws `CancellationError` after its teardown.
     private func run<Result: Sendable>(
         timeLimit: Duration, measuredBy timeLimitClock: some Clock<Duration>, atEnd: AtEnd,
