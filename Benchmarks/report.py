@@ -23,6 +23,18 @@ SCENARIOS = [
     ("openDeepLink4Steps", "wallClock", "openDeepLink4StepsBaseline", 2.0, 1, "µs"),
     ("flowEventBubbling10Levels", "wallClock", "tenActorRoundTrips", 2.0, 1000, "µs"),
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
+    # Throughput: the time for the same number of flows, so ≥ 0.8× bare throughput is ≤ 1.25× time.
+    ("concurrentFlows", "wallClock", "concurrentFlowsBaseline", 1.25, 1, "µs"),
+    # The second baseline, the coordinator people write by hand (HandWrittenBaselines.swift):
+    # informational rows, hand-written against bare, then the runtime against hand-written.
+    ("childFlowRoundTripHandWritten", "wallClock", "childFlowRoundTripBaseline", None, 1000, "µs"),
+    ("childFlowRoundTrip", "wallClock", "childFlowRoundTripHandWritten", None, 1000, "µs"),
+    ("presentDismissHandWritten", "wallClock", "presentDismissBaseline", None, 1000, "µs"),
+    ("presentDismiss", "wallClock", "presentDismissHandWritten", None, 1000, "µs"),
+    ("cancelTree11111HandWritten", "wallClock", "cancelTree11111Baseline", None, 1, "µs"),
+    ("cancelTree11111", "wallClock", "cancelTree11111HandWritten", None, 1, "µs"),
+    ("idleCoordinatorMemoryHandWritten", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", None, 1, "bytes"),
+    ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryHandWritten", None, 1, "bytes"),
 ]
 # Resident growth over 1,000,000 flows after warm-up: flat means under a byte per flow.
 SOAK = ("soakMillionFlows", "residentGrowthBytes", 1_000_000)

@@ -215,3 +215,24 @@ final class BareAncestors: Sendable {
         }
     }
 }
+
+// MARK: concurrentFlowsBaseline — a long-lived task group's child tasks, `width` at a time
+
+func concurrentFlowsBaseline(_ count: Int, width: Int) async -> Int {
+    await withTaskGroup(of: Int.self) { group in
+        var started = 0
+        var sum = 0
+        while started < min(width, count) {
+            group.addTask { await BareLeaf().value() }
+            started += 1
+        }
+        while let value = await group.next() {
+            sum += value
+            if started < count {
+                group.addTask { await BareLeaf().value() }
+                started += 1
+            }
+        }
+        return sum
+    }
+}

@@ -27,6 +27,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("childFlowRoundTripBaseline") { _ in
         blackHole(await childFlowRoundTripBaseline(roundTrips))
     }
+    Benchmark("childFlowRoundTripHandWritten") { _ in
+        blackHole(await childFlowRoundTripHandWritten(roundTrips))
+    }
 
     // 2. Present and dismiss a screen on a headless navigation stack.
     let presentations = 1000
@@ -35,6 +38,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("presentDismissBaseline") { _ in
         await presentDismissBaseline(presentations)
+    }
+    Benchmark("presentDismissHandWritten") { _ in
+        await presentDismissHandWritten(presentations)
     }
     // The same in a tab of a tab bar (each change is republished by the tab bar) and on a
     // modal navigation stack.
@@ -61,6 +67,12 @@ let benchmarks: @Sendable () -> Void = {
         let tree = await RunningBareTree(depth: treeDepth, fanOut: 10)
         benchmark.startMeasurement()
         await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+    Benchmark("cancelTree11111HandWritten", configuration: treeConfiguration) { benchmark in
+        let tree = await RunningHandWrittenTree(depth: treeDepth, fanOut: 10)
+        benchmark.startMeasurement()
+        await tree.stop()
         benchmark.stopMeasurement()
     }
 
@@ -101,6 +113,26 @@ let benchmarks: @Sendable () -> Void = {
         let tasks = await RunningBareTasks(count: idleCount)
         benchmark.measurement(bytesPerFlow, (residentBytes() - before) / idleCount)
         await tasks.stop()
+    }
+    Benchmark("idleCoordinatorMemoryHandWritten", configuration: memoryConfiguration) { benchmark in
+        let before = residentBytes()
+        let tree = await RunningHandWrittenTree(depth: 1, fanOut: idleCount)
+        benchmark.measurement(bytesPerFlow, (residentBytes() - before) / idleCount)
+        await tree.stop()
+    }
+
+    // 4b. 1,000,000 child flows run 1,000 at a time (smaller when quick): throughput
+    // against a long-lived task group's child tasks.
+    let concurrentCount = quick ? 10_000 : 1_000_000
+    let concurrentWidth = quick ? 100 : 1_000
+    let concurrentConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 0,
+        maxDuration: .seconds(quick ? 2 : 60), maxIterations: quick ? 1 : 5, thresholds: [:])
+    Benchmark("concurrentFlows", configuration: concurrentConfiguration) { _ in
+        blackHole(try await concurrentFlows(concurrentCount, width: concurrentWidth))
+    }
+    Benchmark("concurrentFlowsBaseline", configuration: concurrentConfiguration) { _ in
+        blackHole(await concurrentFlowsBaseline(concurrentCount, width: concurrentWidth))
     }
 
     // 5. 1,000,000 flows run and finished: resident memory must stay flat after warm-up.

@@ -349,3 +349,41 @@ final class RunningEventChain: Sendable {
         _ = await running.value
     }
 }
+
+// MARK: concurrentFlows — `count` child flows, `width` at a time, from tasks of the root's start()
+
+/// Runs `count` leaves, keeping `width` running at once: each from a task of a task group in
+/// `start()`, as a coordinator serving many concurrent requests would.
+actor RunsConcurrentLeaves: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    let width: Int
+    init(_ count: Int, width: Int) {
+        self.count = count
+        self.width = width
+    }
+
+    func start() async throws -> Int {
+        let flow = self.flow
+        return try await withThrowingTaskGroup(of: Int.self) { group in
+            var started = 0
+            var sum = 0
+            while started < min(width, count) {
+                group.addTask { try await flow.run(Leaf()) }
+                started += 1
+            }
+            while let value = try await group.next() {
+                sum += value
+                if started < count {
+                    group.addTask { try await flow.run(Leaf()) }
+                    started += 1
+                }
+            }
+            return sum
+        }
+    }
+}
+
+func concurrentFlows(_ count: Int, width: Int) async throws -> Int {
+    try await CoordinatorTree().run(RunsConcurrentLeaves(count, width: width))
+}
