@@ -80,6 +80,8 @@ struct LifecycleStateMachine {
 
     /// Children and presentations are gone; the outcome is final.
     mutating func teardownCompleted() -> EndCause {
+        // Only the hosting loop calls this, after it left its group, which it does only once
+        // an end cause is recorded (phase `.ending`): no call of a user's reaches it.
         guard phase == .ending, let endCause else {
             preconditionFailure("teardown completed in phase \(phase)")
         }

@@ -65,6 +65,7 @@ extension Flow {
             throw FlowDismissed(reason: reason)
         case .answered(let value):
             if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
+            // `answer(_:)` refuses any other type with `wrongAnswerType` before storing it.
             guard let answer = value as? S.Answer else {
                 preconditionFailure("Presentation.answer(_:) accepted a \(type(of: value)), not a \(S.Answer.self)")
             }

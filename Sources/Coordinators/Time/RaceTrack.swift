@@ -48,6 +48,8 @@ final class RaceTrack<Value: Sendable>: Sendable {
 
     /// The winner and how it ended, once the race is over.
     var result: RaceOutcome<Value> {
+        // Read only after every racer's task returned (each reports its end first), and a
+        // race has at least two racers.
         guard let winner = state.withLock({ $0.standings.winner }) else {
             preconditionFailure("a race's result was read before any racer ended")
         }

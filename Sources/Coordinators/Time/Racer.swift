@@ -46,6 +46,9 @@ public struct Racer<Value: Sendable>: Sendable {
 /// Takes the coordinator out of `held` and hosts it on `node`. A function of its own so that
 /// its frame, and with it the last reference to the coordinator, is gone when it returns.
 private func hostOnce<C: Coordinator>(_ held: Locked<C?>, on node: Node) async -> FlowOutcome<C.Output> {
+    // A racer is hosted only after its `adopt` bound its node, which succeeds once per
+    // coordinator: the same racer twice, or again in a later race, fails with `alreadyRun`
+    // before anything is hosted (`RaceTests`, "Misuse").
     guard let coordinator = held.withLock({ $0.take() }) else {
         preconditionFailure("a racer is hosted once")
     }
