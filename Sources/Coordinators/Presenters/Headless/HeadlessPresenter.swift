@@ -24,17 +24,6 @@ public protocol HeadlessPresenter: AnyObject, Sendable {
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws
 }
 
-/// The state of a `HeadlessPresenter`, read the same way for every kind of presenter.
-public protocol HeadlessPresenterState: Sendable {
-    /// Every presentation on the surface: bottom first for stacks and modals, tab by tab
-    /// for tab bars, slot by slot for containers.
-    var presentations: [Presentation] { get }
-
-    /// The presentations a person sees and can act on now: the top of a stack or of the
-    /// modals, the selected tab's top, every slot's presentation.
-    var visiblePresentations: [Presentation] { get }
-}
-
 extension NavigationPresenter: HeadlessPresenter {}
 extension ModalNavigationPresenter: HeadlessPresenter {}
 extension ModalPresenter: HeadlessPresenter {}
@@ -42,45 +31,3 @@ extension SlotPresenter: HeadlessPresenter {}
 extension TabPresenter: HeadlessPresenter {}
 extension TabNavigationPresenter: HeadlessPresenter {}
 extension ContainerPresenter: HeadlessPresenter {}
-
-extension NavigationPresenter.State: HeadlessPresenterState {
-    /// The stack, root first.
-    public var presentations: [Presentation] { stack }
-    /// The top of the stack.
-    public var visiblePresentations: [Presentation] { top.map { [$0] } ?? [] }
-}
-
-extension ModalPresenter.State: HeadlessPresenterState {
-    /// The modals, bottom first.
-    public var presentations: [Presentation] { modals }
-    /// The topmost modal.
-    public var visiblePresentations: [Presentation] { top.map { [$0] } ?? [] }
-}
-
-extension SlotPresenter.State: HeadlessPresenterState {
-    /// The slot's presentation, if any.
-    public var presentations: [Presentation] { presentation.map { [$0] } ?? [] }
-    /// The slot's presentation, if any.
-    public var visiblePresentations: [Presentation] { presentations }
-}
-
-extension TabPresenter.State: HeadlessPresenterState {
-    /// Each tab's presentation, tab by tab.
-    public var presentations: [Presentation] { tabs.compactMap(\.presentation) }
-    /// The selected tab's presentation.
-    public var visiblePresentations: [Presentation] { selectedTab?.presentation.map { [$0] } ?? [] }
-}
-
-extension TabNavigationPresenter.State: HeadlessPresenterState {
-    /// Each tab's stack, tab by tab, root first.
-    public var presentations: [Presentation] { tabs.flatMap(\.stack) }
-    /// The top of the selected tab's stack.
-    public var visiblePresentations: [Presentation] { selectedTab?.stack.last.map { [$0] } ?? [] }
-}
-
-extension ContainerPresenter.State: HeadlessPresenterState {
-    /// Each slot's presentation, slot by slot.
-    public var presentations: [Presentation] { slots.compactMap(\.presentation) }
-    /// Each slot's presentation: all are on screen at once.
-    public var visiblePresentations: [Presentation] { presentations }
-}
