@@ -14,15 +14,7 @@ struct AskTimeoutTests {
     private func runHost() async throws -> (TimedHost, Task<String, any Error>) {
         let tree = CoordinatorTree()
         tree.setEnvironment(\.clock, clock)
-        let host = TimedHost(on: navigation)
-        let run = Task { try await tree.run(host) }
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        return (host, run)
-    }
-
-    private func end(_ host: TimedHost, _ run: Task<String, any Error>) async throws {
-        try await host.done()
-        _ = try await run.value
+        return try await runTimedHost(on: navigation, in: tree)
     }
 
     @Test func anUnansweredQuestionIsDismissedWhenItsTimeIsUp() async throws {
@@ -40,7 +32,7 @@ struct AskTimeoutTests {
         #expect(modal.modals.isEmpty)
         #expect(question.dismissalReason == .byCoordinator)
         #expect(clock.sleeperCount == 0)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func anAnswerBeforeTheTimeIsUpWinsAndAdvancingLaterChangesNothing() async throws {
@@ -54,7 +46,7 @@ struct AskTimeoutTests {
         #expect(clock.sleeperCount == 0)
         clock.advance(by: .seconds(30))
         #expect(modal.modals.isEmpty)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func theTimeCountsFromWhenTheQuestionIsShown() async throws {
@@ -65,7 +57,7 @@ struct AskTimeoutTests {
         #expect(clock.nextDeadline == ManualClock.Instant(offset: .seconds(105)))
         clock.advance(by: .seconds(5))
         await #expect(throws: FlowTimedOut.self) { try await asking.value }
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func aKeptQuestionStaysWhenItsTimeIsUpAndRefusesLaterAnswers() async throws {
@@ -78,7 +70,7 @@ struct AskTimeoutTests {
         #expect(navigation.state.screenNames == ["host", "Step"])
         let error = #expect(throws: CoordinatorError.self) { try navigation.state.top?.answer("late") }
         #expect(error?.code == .notAsking)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func cancellingTheAskCancelsItsTimerAndDismissesTheQuestion() async throws {
@@ -90,7 +82,7 @@ struct AskTimeoutTests {
         await #expect(throws: CancellationError.self) { try await asking.value }
         #expect(modal.modals.isEmpty)
         #expect(clock.sleeperCount == 0)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func askingWithATimeoutBeforeTheFlowRunsIsNotRunning() async throws {

@@ -20,21 +20,6 @@ struct RaceTests {
         return ([.flow(asking), .flow(waiting)], [Weak(asking), Weak(waiting)])
     }
 
-    /// Runs a `TimedHost` until its screen shows.
-    private func runHost(in tree: CoordinatorTree = CoordinatorTree()) async throws -> (
-        TimedHost, Task<String, any Error>
-    ) {
-        let host = TimedHost(on: navigation)
-        let run = Task { try await tree.run(host) }
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        return (host, run)
-    }
-
-    private func end(_ host: TimedHost, _ run: Task<String, any Error>) async throws {
-        try await host.done()
-        _ = try await run.value
-    }
-
     /// Answers the question of racer "a" once the three racer screens show.
     private func answerA(after screens: Int) async throws {
         try await navigation.waitUntil { $0.stack.count == screens }
@@ -75,7 +60,7 @@ struct RaceTests {
 
     @Test func aRaceFromAnActorMethodRunsTheRacersAsChildrenAndTearsTheLosersDownBeforeReturning() async throws {
         let tree = CoordinatorTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let (racers, released) = answerAgainstWaiting()
         let racing = Task { await host.race(racers) }
         try await navigation.waitUntil { $0.stack.count == 4 }
@@ -89,21 +74,21 @@ struct RaceTests {
         #expect(navigation.state.screenNames == ["host"])
         #expect(released.allSatisfy { $0.object == nil })
         #expect(tree.snapshot().root?.children.isEmpty == true)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func aRacerThatFailsFirstWinsWithItsError() async throws {
-        let (host, run) = try await runHost()
+        let (host, run) = try await runTimedHost(on: navigation, in: CoordinatorTree())
         let racing = Task {
             try await host.race(.flow(Throws(Boom())) { "\($0)" }, .flow(Branch("b", on: navigation)))
         }
         await #expect(throws: Boom.self) { try await racing.value }
         #expect(navigation.state.screenNames == ["host"])
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func theThrowingRaceReturnsTheWinnersValue() async throws {
-        let (host, run) = try await runHost()
+        let (host, run) = try await runTimedHost(on: navigation, in: CoordinatorTree())
         let racing = Task {
             try await host.race(.flow(Branch("waits", on: navigation)), .flow(Returns(7)) { "seven \($0)" })
         }
@@ -111,7 +96,7 @@ struct RaceTests {
         #expect(winner.index == 1)
         #expect(winner.value == "seven 7")
         #expect(navigation.state.screenNames == ["host"])
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func aThirdRacerCanWin() async throws {
@@ -128,7 +113,7 @@ struct RaceTests {
     @Test(arguments: [false, true])
     func racersEndingAtOnceGiveExactlyOneWinner(fromAnActorMethod: Bool) async throws {
         let tree = CoordinatorTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         for _ in 0..<100 {
             let racers: [Racer<String>] = [.flow(Returns(0)) { "\($0)" }, .flow(Returns(1)) { "\($0)" }]
             let outcome =
@@ -140,7 +125,7 @@ struct RaceTests {
             #expect(outcome.outcome.output == "\(outcome.index)")
         }
         #expect(tree.snapshot().root?.children.isEmpty == true)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     // MARK: Cancellation
@@ -148,7 +133,7 @@ struct RaceTests {
     @Test func cancellingTheCallerCancelsEveryRacerAndReturnsAfterTheirTeardown() async throws {
         let tree = CoordinatorTree()
         let events = tree.events()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let (racers, released) = answerAgainstWaiting()
         let racing = Task { await host.race(racers) }
         try await navigation.waitUntil { $0.stack.count == 4 }
@@ -161,7 +146,7 @@ struct RaceTests {
         }
         #expect(navigation.state.screenNames == ["host"])
         #expect(released.allSatisfy { $0.object == nil })
-        try await end(host, run)
+        try await endTimedHost(host, run)
         let ends = endEvents(in: await collect(events))
         #expect(ends.filter { $0.hasSuffix("cancelled") }.count == 3)
     }
@@ -184,7 +169,7 @@ struct RaceTests {
 
     @Test func theSameInstanceTwiceIsAlreadyRunAndNothingRuns() async throws {
         let tree = CoordinatorTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let branch = Branch("twice", on: navigation)
         let result = await host.race([.flow(branch), .flow(branch)])
         #expect(result.index == 1)
@@ -195,18 +180,18 @@ struct RaceTests {
         #expect(error.code == .alreadyRun)
         #expect(navigation.state.screenNames == ["host"])
         #expect(tree.snapshot().root?.children.isEmpty == true)
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func aRacerThatRanBeforeIsAlreadyRunAndTheOthersDoNotRun() async throws {
-        let (host, run) = try await runHost()
+        let (host, run) = try await runTimedHost(on: navigation, in: CoordinatorTree())
         let ran = Returns(1)
         _ = try await CoordinatorTree().run(ran)
         let racing = Task { try await host.race(.flow(Branch("first", on: navigation)), .flow(ran) { "\($0)" }) }
         let error = await #expect(throws: CoordinatorError.self) { try await racing.value }
         #expect(error?.code == .alreadyRun)
         #expect(navigation.state.screenNames == ["host"])
-        try await end(host, run)
+        try await endTimedHost(host, run)
     }
 
     @Test func aFlowThatHasNotRunCannotRace() async throws {

@@ -102,3 +102,20 @@ extension Flow {
 func endEvents(in events: [LifecycleEvent]) -> [String] {
     events.filter(\.kind.isEnd).map { "\($0.coordinatorType): \($0.kind)" }
 }
+
+/// Runs a `TimedHost` on `navigation` in `tree` until its screen shows; returns it and the
+/// task running the tree.
+func runTimedHost(on navigation: NavigationPresenter, in tree: CoordinatorTree) async throws -> (
+    TimedHost, Task<String, any Error>
+) {
+    let host = TimedHost(on: navigation)
+    let run = Task { try await tree.run(host) }
+    try await navigation.waitUntil { $0.stack.count == 1 }
+    return (host, run)
+}
+
+/// Finishes the host and waits for its tree's run to return.
+func endTimedHost(_ host: TimedHost, _ run: Task<String, any Error>) async throws {
+    try await host.done()
+    _ = try await run.value
+}

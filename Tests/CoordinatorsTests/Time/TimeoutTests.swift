@@ -17,14 +17,6 @@ struct TimeoutTests {
         return tree
     }
 
-    /// Runs a `TimedHost` until its screen shows.
-    private func runHost(in tree: CoordinatorTree) async throws -> (TimedHost, Task<String, any Error>) {
-        let host = TimedHost(on: navigation)
-        let run = Task { try await tree.run(host) }
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        return (host, run)
-    }
-
     private func isTimedOut<Output>(_ outcome: FlowOutcome<Output>, _ name: String, after timeout: Duration) -> Bool {
         guard case .failed(let error as FlowTimedOut) = outcome else { return false }
         return error == FlowTimedOut(name: name, timeout: timeout)
@@ -34,7 +26,7 @@ struct TimeoutTests {
 
     @Test func aChildThatEndsInTimeReturnsItsOutputAndTheTimerIsGone() async throws {
         let tree = makeTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let child = Branch("child", on: navigation)
         async let output = host.run(child, timeout: .seconds(10))
         try await navigation.waitUntil { $0.stack.count == 2 }
@@ -87,7 +79,7 @@ struct TimeoutTests {
 
     @Test func runThrowsFlowTimedOutFromAnActorMethodAndTheHostGoesOn() async throws {
         let tree = makeTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let running = Task { try await host.run(Branch("child", on: navigation), timeout: .milliseconds(500)) }
         try await navigation.waitUntil { $0.stack.count == 2 }
         try await clock.waitForSleepers(atLeast: 1)
@@ -98,18 +90,16 @@ struct TimeoutTests {
         #expect(error?.description == "FlowTimedOut(Branch after 0.5 seconds)")
         #expect(navigation.state.screenNames == ["host"])
         #expect(tree.snapshot().root?.children.isEmpty == true)
-        try await host.done()
-        _ = try await run.value
+        try await endTimedHost(host, run)
     }
 
     @Test func aZeroTimeoutEndsAChildThatWaitsWithoutRunningItLong() async throws {
         let tree = makeTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let outcome = await host.runForOutcome(Branch("child", on: navigation), timeout: .zero)
         #expect(isTimedOut(outcome, "Branch", after: .zero))
         #expect(navigation.state.screenNames == ["host"])
-        try await host.done()
-        _ = try await run.value
+        try await endTimedHost(host, run)
     }
 
     @Test func theClockIsTheRunningCoordinatorsNotTheChilds() async throws {
@@ -199,7 +189,7 @@ struct TimeoutTests {
 
     @Test func cancellingTheCallerOfARunWithATimeoutCancelsTheChildAndTheTimer() async throws {
         let tree = makeTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let running = Task { await host.runForOutcome(Branch("child", on: navigation), timeout: .seconds(10)) }
         try await navigation.waitUntil { $0.stack.count == 2 }
         try await clock.waitForSleepers(atLeast: 1)
@@ -210,22 +200,20 @@ struct TimeoutTests {
         }
         #expect(clock.sleeperCount == 0)
         #expect(navigation.state.screenNames == ["host"])
-        try await host.done()
-        _ = try await run.value
+        try await endTimedHost(host, run)
     }
 
     // MARK: Misuse
 
     @Test func aChildThatRanBeforeFailsWithAlreadyRunAndNoTimerStarts() async throws {
         let tree = makeTree()
-        let (host, run) = try await runHost(in: tree)
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let child = Returns(1)
         #expect(try await host.run(child, timeout: .seconds(1)) == 1)
         let error = await #expect(throws: CoordinatorError.self) { try await host.run(child, timeout: .seconds(1)) }
         #expect(error?.code == .alreadyRun)
         #expect(clock.sleeperCount == 0)
-        try await host.done()
-        _ = try await run.value
+        try await endTimedHost(host, run)
     }
 
     @Test func aFlowThatHasNotRunCannotRunAChildWithATimeout() async throws {
