@@ -61,17 +61,26 @@ struct FlowEventEndingTests {
         _ = await run.result
     }
 
-    @Test func aTreeTornDownWhileAHandlerAwaitsCancelsTheHandlerAndEndsTheJourneyWithItsError() async throws {
-        struct Confirm: Screen { typealias Answer = Bool }
-        let journal = Journal()
-        let modal = ModalPresenter()
+    struct Confirm: Screen { typealias Answer = Bool }
+
+    /// A running chain root ← sender whose root handles `Ping` after asking `Confirm` on
+    /// `modal`; returns once the sender has sent ping `number` and the question shows.
+    private func sendWhileTheRootAsks(_ number: Int, journal: Journal, modal: ModalPresenter) async throws -> (
+        levels: [Level], running: RunningChain, sending: Task<FlowEventReceipt, any Error>
+    ) {
         let levels = try chain(
             ["root", "sender"], journal: journal, handling: ["root": .stop],
             before: ["root": { root in _ = try await root.flow.ask(Confirm(), on: modal) }])
         let running = try await RunningChain(levels, journal: journal)
-
-        let sending = Task { try await levels[1].send(Ping(number: 2)) }
+        let sending = Task { try await levels[1].send(Ping(number: number)) }
         try await modal.waitUntil { $0.top?.screen is Confirm }
+        return (levels, running, sending)
+    }
+
+    @Test func aTreeTornDownWhileAHandlerAwaitsCancelsTheHandlerAndEndsTheJourneyWithItsError() async throws {
+        let journal = Journal()
+        let modal = ModalPresenter()
+        let (levels, running, sending) = try await sendWhileTheRootAsks(2, journal: journal, modal: modal)
         await running.end()
 
         // The handler is a task of the root, cancelled with it: its question throws
@@ -122,16 +131,9 @@ struct FlowEventEndingTests {
     }
 
     @Test func aCancelledSenderStopsWaitingWhileTheHandlerInProgressGoesOn() async throws {
-        struct Confirm: Screen { typealias Answer = Bool }
         let journal = Journal()
         let modal = ModalPresenter()
-        let levels = try chain(
-            ["root", "sender"], journal: journal, handling: ["root": .stop],
-            before: ["root": { root in _ = try await root.flow.ask(Confirm(), on: modal) }])
-        let running = try await RunningChain(levels, journal: journal)
-
-        let sending = Task { try await levels[1].send(Ping(number: 5)) }
-        try await modal.waitUntil { $0.top?.screen is Confirm }
+        let (levels, running, sending) = try await sendWhileTheRootAsks(5, journal: journal, modal: modal)
         sending.cancel()
 
         await #expect(throws: CancellationError.self) { try await sending.value }

@@ -369,6 +369,8 @@ extension RandomizedTreeTests {
         let link = randomLink(&random, in: model, steps: 1...4)
         let ending = Int.random(in: 0..<3, using: &random)
         let opening = Task { [root] in await Self.result { try await root!.open(Self.deepLink(link)) } }
+        // Varies where the ending lands in the link's journey (the race under test); it
+        // synchronises nothing: what follows waits on `opening` and the run.
         if Bool.random(using: &random) { await Task.yield() }
         switch ending {
         case 0:
