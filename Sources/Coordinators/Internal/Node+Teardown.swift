@@ -1,6 +1,31 @@
 // A coordinator's teardown, steps 2 to 4 of `Node.host` (`Runtime/Node+Hosting.swift`).
 
 extension Node {
+    /// `Node.host` begins: a task cancelled already ends the flow at once (`start()` never
+    /// runs); then the tree learns of the coordinator. Synchronous and never inlined, like
+    /// `tearDown`, so that `host`'s own frame stays small.
+    @inline(never)
+    func beginHosting(_ coordinator: any Sendable & AnyObject) {
+        if Task.isCancelled {
+            requestEnd(.cancelled)
+        }
+        context?.started(self, coordinator)
+    }
+
+    /// Teardown, steps 1 to 3 (`Node.host`), once `start()` has ended or was never run:
+    /// waits for the children handed to the hosting loop, dismisses the presentations left,
+    /// most recent first, and completes the teardown. Never inlined: its locals would
+    /// otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is idle.
+    @inline(never)
+    func tearDown() async -> EndCause {
+        await loopEnded()
+        let remaining = state.withLock { $0.presentations }
+        if !remaining.isEmpty {
+            await dismiss(remaining)
+        }
+        return completeTeardown()
+    }
+
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
     func dismiss(_ remaining: [Presentation]) async {
         for presentation in remaining.reversed() {

@@ -5,12 +5,6 @@
 final class Node: Sendable {
     typealias Job = @Sendable () async -> Void
 
-    /// What the hosting loop receives: children to start, and whether the flow is ending.
-    struct Mail {
-        var jobs: [Job]
-        var end: Bool
-    }
-
     struct State {
         var machine = LifecycleStateMachine()
         var id = CoordinatorID(rawValue: 0)
@@ -26,17 +20,22 @@ final class Node: Sendable {
         /// Whether a main presentation was made (and did not fail): `.automatic` then means
         /// auxiliary.
         var hasMain = false
-        /// Children handed over while the hosting loop was busy.
+        /// Jobs handed over and not yet taken by the hosting loop.
         var pendingJobs: [Job] = []
         /// The children handed to the hosting loop and not yet returned, in the order they
-        /// were added to the task group (which is the order they were handed over).
+        /// were added to its task group (which is the order they were handed over).
         var hosted = HostedChildren()
         /// This node's teardown is complete, but its task may not leave the parent's group
         /// yet (see `leaveInTurn`).
         var waitsToLeave = false
+        /// Whether this node has a hosting loop (`Node+Mailbox.swift`): created the first
+        /// time a job is handed over, so a coordinator that never gets one is one task.
+        var loop = Loop.none
         /// The hosting loop, while it waits for mail. Resuming it only wakes it: it takes its
         /// mail under this lock (`takeWaitingMail`).
         var host: UnsafeContinuation<Void, Never>?
+        /// The teardown, waiting for the hosting loop to return (`loopEnded`).
+        var loopWaiter: UnsafeContinuation<Void, Never>?
         /// `flow.finished` callers: resumed when an end cause is recorded.
         var endRequestWaiters = Waiters<EndCause>()
         /// `ChildFlow` callers: resumed when teardown is complete.
@@ -55,9 +54,10 @@ final class Node: Sendable {
         /// The flow event handlers its coordinator registered (`Events/`). Empty (no
         /// allocation) unless one is registered; cleared when its teardown completes.
         var flowEventHandlers: FlowEventHandlerTable = [:]
-        /// The task running `start()`, while it runs. Cleared before that task ends, so it
-        /// never names another task that reuses the address.
-        var startTask: TaskIdentity?
+        /// The task running `start()`, while the flow runs: to tell whether a caller is
+        /// `start()` (`adopt`), and to cancel it when an end is recorded. Dropped when the end
+        /// is recorded, or when `start()` ends.
+        var runningStart: RunningTask?
 
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
         mutating func takeRouteWaiters() -> [UnsafeContinuation<Void, any Error>] {
@@ -68,6 +68,12 @@ final class Node: Sendable {
         mutating func takeHost() -> UnsafeContinuation<Void, Never>? {
             defer { host = nil }
             return host
+        }
+
+        /// Takes the task running `start()` to cancel it, if it runs.
+        mutating func takeRunningStart() -> RunningTask? {
+            defer { runningStart = nil }
+            return runningStart
         }
     }
 
@@ -130,7 +136,7 @@ final class Node: Sendable {
             return try state.withLock { state throws(CoordinatorError) -> Bool in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 state.children[id.rawValue] = child
-                return current != nil && state.startTask == current
+                return current != nil && state.runningStart?.identity == current
             }
         } catch {
             child.abandon(error)
@@ -150,109 +156,39 @@ final class Node: Sendable {
         parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
     }
 
-    // MARK: The hosting loop's mailbox
+    // MARK: Running
 
-    /// Hands `job` (hosting the adopted `child`) to the hosting loop, which adds it to this
-    /// node's task group. If this flow ended since `child` was adopted, the child is ended
-    /// (its instance is spent) and the error is thrown.
-    func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
-        do {
-            let host = try state.withLock { state throws(CoordinatorError) -> UnsafeContinuation<Void, Never>? in
-                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
-                // The loop adds jobs to its group in the order they are handed over.
-                state.hosted.append(child)
-                state.pendingJobs.append(job)
-                return state.takeHost()
-            }
-            host?.resume()
-        } catch {
-            child.abandon(error)
-            throw error
+    /// The calling task begins to run `start()`: records it, so that `adopt` knows it and an
+    /// end recorded from another task can cancel it. Returns `false` if the flow has ended
+    /// already (it was cancelled before it was hosted): then `start()` never runs.
+    func beginStart() -> Bool {
+        let task = RunningTask.current
+        return state.withLock { state in
+            guard state.machine.isRunning else { return false }
+            state.runningStart = task
+            return true
         }
-    }
-
-    /// Hands `job` to the hosting loop, which runs it as a child task of this node's group
-    /// (a task of this coordinator that hosts no child: a flow event's handler). Returns
-    /// `false`, and drops the job, if the flow is not running (it is ending, or not started).
-    func spawnTask(_ job: @escaping Job) -> Bool {
-        let (accepted, host) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
-            guard state.machine.isRunning else { return (false, nil) }
-            state.pendingJobs.append(job)
-            return (true, state.takeHost())
-        }
-        host?.resume()
-        return accepted
-    }
-
-    /// The mail waiting for the hosting loop, if any.
-    func takeWaitingMail() -> Mail? {
-        state.withLock { Self.takeMail(&$0) }
-    }
-
-    /// Waits until there is mail (children to start, or the end of the flow); the loop then
-    /// takes it with `takeWaitingMail`. Cancelling the hosting task ends the flow as
-    /// cancelled.
-    ///
-    /// The mail is never handed over through the continuation: taken under the lock, what
-    /// the sender wrote before it (a child's node, built on the sender's thread) is ordered
-    /// before the loop's use of it by the mutex, which ThreadSanitizer sees — on Linux it
-    /// does not see a continuation's hand-over when the resume comes first.
-    func waitForMail() async {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                let ready = state.withLock { state -> Bool in
-                    if Self.hasMail(state) { return true }
-                    state.host = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            // The hosting task was cancelled, so Swift has already cancelled every task in
-            // this node's group. There is nothing for the loop to do until `start()` has
-            // ended (`startEnded` wakes it), so it is not woken now: one wake-up saved per
-            // coordinator when a tree is cancelled.
-            requestEnd(.cancelled, wakingHost: false)
-        }
-    }
-
-    /// Whether there is mail for the hosting loop: children to start, or the end.
-    private static func hasMail(_ state: State) -> Bool {
-        !state.machine.isRunning || !state.pendingJobs.isEmpty
-    }
-
-    /// The mail waiting in `state`, if any: pending children, and whether the flow ends.
-    private static func takeMail(_ state: inout State) -> Mail? {
-        guard hasMail(state) else { return nil }
-        let end = !state.machine.isRunning
-        defer { state.pendingJobs = [] }
-        return Mail(jobs: state.pendingJobs, end: end)
     }
 
     // MARK: Ending
 
-    /// Records `cause` if the flow still runs, and wakes everything waiting for that.
-    /// Returns `false` if an earlier cause already ended the flow.
+    /// Records `cause` if the flow still runs, and wakes everything waiting for that: the
+    /// hosting loop, `flow.finished` callers, and `start()` itself, whose task is cancelled;
+    /// then ends its children as cancelled. Returns `false` if an earlier cause already ended
+    /// the flow.
     @discardableResult
-    func requestEnd(_ cause: EndCause, wakingHost: Bool = true) -> Bool {
-        endTransition(wakingHost: wakingHost) { state in state.machine.requestEnd(cause) }
+    func requestEnd(_ cause: EndCause) -> Bool {
+        endTransition { state in state.machine.requestEnd(cause) }
     }
 
-    /// `start()` has returned or thrown: record that as the end cause if there is none yet,
-    /// and wake the hosting loop (which may have been left asleep by a task cancellation).
+    /// `start()` has returned or thrown: record that as the end cause if there is none yet.
+    /// Its task is forgotten first, so nothing cancels it from now on (the teardown runs in
+    /// it, as `start()` did).
     func startEnded(_ cause: EndCause) {
-        typealias Woken = (
-            UnsafeContinuation<Void, Never>?, [UnsafeContinuation<EndCause, any Error>],
-            [UnsafeContinuation<Void, any Error>]
-        )
-        let (host, waiters, routeWaiters) = state.withLock { state -> Woken in
-            state.startTask = nil
-            let recorded = state.machine.requestEnd(cause)
-            return (state.takeHost(), recorded ? state.endRequestWaiters.takeAll() : [], state.takeRouteWaiters())
+        _ = endTransition { state in
+            state.runningStart = nil
+            return state.machine.requestEnd(cause)
         }
-        host?.resume()
-        for waiter in waiters { waiter.resume(returning: cause) }
-        Self.refuseRoutes(routeWaiters)
     }
 
     /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing
@@ -266,26 +202,65 @@ final class Node: Sendable {
     }
 
     private func endTransition<Failure: Error>(
-        wakingHost: Bool = true,
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
-        typealias Woken = (
-            UnsafeContinuation<Void, Never>?, [UnsafeContinuation<EndCause, any Error>], EndCause,
-            [UnsafeContinuation<Void, any Error>]
-        )
-        let woken = try state.withLock { state throws(Failure) -> Woken? in
-            guard try transition(&state), let cause = state.machine.endCause else { return nil }
-            // Wake the loop if it waits; otherwise it finds the end (and any children still
-            // pending, which it must start so that they end too) at its next `takeWaitingMail`.
-            return (
-                wakingHost ? state.takeHost() : nil, state.endRequestWaiters.takeAll(), cause, state.takeRouteWaiters()
-            )
+        guard
+            let ended = try state.withLock({ state throws(Failure) -> Ended? in
+                guard try transition(&state) else { return nil }
+                return Ended(&state)
+            })
+        else { return false }
+        // Then its children, and theirs, as cancelled: one walk of the subtree (a list, not
+        // a recursion, however deep the tree), each node's end carried out with no lock held.
+        var children = ended.carryOut()
+        while let child = children.popLast() {
+            guard let childEnded = child.state.withLock({ Ended(cancelling: &$0) }) else { continue }
+            children += childEnded.carryOut()
         }
-        guard let (host, waiters, cause, routeWaiters) = woken else { return false }
-        host?.resume()
-        for waiter in waiters { waiter.resume(returning: cause) }
-        Self.refuseRoutes(routeWaiters)
         return true
+    }
+
+    /// What a node whose end cause was just recorded does next, with no lock held: cancel the
+    /// task running its `start()`, wake its hosting loop and the `flow.finished` callers,
+    /// refuse the links waiting for it, and end its children.
+    private struct Ended {
+        let cause: EndCause
+        let start: RunningTask?
+        let host: UnsafeContinuation<Void, Never>?
+        let waiters: [UnsafeContinuation<EndCause, any Error>]
+        let routeWaiters: [UnsafeContinuation<Void, any Error>]
+        let children: [Node]
+
+        /// Takes what `state`, which has just recorded its end cause, must wake.
+        init?(_ state: inout State) {
+            guard let cause = state.machine.endCause else { return nil }
+            self.cause = cause
+            start = state.takeRunningStart()
+            // The loop, if it waits; otherwise it finds the end (and any jobs still pending,
+            // which it must start so that they end too) at its next `takeWaitingMail`.
+            host = state.takeHost()
+            waiters = state.endRequestWaiters.takeAll()
+            routeWaiters = state.takeRouteWaiters()
+            children = state.children.isEmpty ? [] : Array(state.children.values)
+        }
+
+        /// Ends the flow of `state`, a child of an ending node, as cancelled; `nil` if it had
+        /// ended already (and so had ended its own children).
+        init?(cancelling state: inout State) {
+            guard state.machine.requestEnd(.cancelled) else { return nil }
+            self.init(&state)
+        }
+
+        /// Carries the end out and returns the children to end next.
+        func carryOut() -> [Node] {
+            // Cancelling runs the task's cancellation handlers on this thread, and they take
+            // locks (this node's among them).
+            start?.cancel()
+            host?.resume()
+            for waiter in waiters { waiter.resume(returning: cause) }
+            Node.refuseRoutes(routeWaiters)
+            return children
+        }
     }
 
     /// Waits until an end cause is recorded and returns it. Cancelling the waiting task
@@ -317,6 +292,18 @@ final class Node: Sendable {
                 return nil
             }
             if let cause { continuation.resume(returning: cause) }
+        }
+    }
+
+    /// How the flow ended, once its teardown is complete (after `host` has returned).
+    var teardownCause: EndCause {
+        state.withLock { state in
+            // Read only by whoever awaited the task that ran `host`, which completed the
+            // teardown before it returned.
+            guard state.machine.phase == .ended, let cause = state.machine.endCause else {
+                preconditionFailure("the teardown is complete")
+            }
+            return cause
         }
     }
 

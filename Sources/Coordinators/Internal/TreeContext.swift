@@ -17,6 +17,13 @@ final class TreeContext: EventSource {
         var link: (any Sendable & AnyObject)?
         /// The environment values set on the tree (`Environment/`).
         var environment: EnvironmentLayer = [:]
+        /// Nodes whose hosting loop the tree's loop has yet to start (`TreeContext+Loops`).
+        var loopRequests: [Node] = []
+        /// The tree's loop, while it waits for requests.
+        var loopsHost: UnsafeContinuation<Void, Never>?
+        /// The root's task has returned: the tree's loop returns once it has started the
+        /// loops requested so far.
+        var rootReturned = false
     }
 
     let state = Locked(State())

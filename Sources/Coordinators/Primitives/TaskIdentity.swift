@@ -10,12 +10,15 @@ struct TaskIdentity: Equatable, Sendable {
 
     /// The identity of the calling task, or `nil` outside a task.
     static var current: TaskIdentity? {
-        withUnsafeCurrentTask { task in
-            // `UnsafeCurrentTask`'s one stored property is the task object's reference (an
-            // implementation detail of the concurrency library, not a documented promise).
-            // `unsafeBitCast` traps if the sizes ever differ; the address is only compared,
-            // never dereferenced.
-            task.map { TaskIdentity(address: unsafeBitCast($0, to: UInt.self)) }
-        }
+        withUnsafeCurrentTask { task in task.map(TaskIdentity.init) }
+    }
+
+    /// The identity of `task`.
+    init(_ task: UnsafeCurrentTask) {
+        // `UnsafeCurrentTask`'s one stored property is the task object's reference (an
+        // implementation detail of the concurrency library, not a documented promise).
+        // `unsafeBitCast` traps if the sizes ever differ; the address is only compared,
+        // never dereferenced.
+        address = unsafeBitCast(task, to: UInt.self)
     }
 }

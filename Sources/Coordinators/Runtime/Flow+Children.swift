@@ -35,9 +35,9 @@ extension Flow {
         let childNode = child.flow.node
         node.acceptRoutes()
         if isStartTask {
-            // Called from `start()` itself: the calling task is this node's start task, a
-            // child task of this node's group, so the child can be hosted right here.
-            return await childNode.host(child)
+            // Called from `start()` itself: the child runs in a child task of the calling
+            // task, which is this coordinator's, as a bare child task would.
+            return await Self.hostInChildTask(child)
         }
         // Called from another task (an actor method a screen called, a task of the user's):
         // hand the child to this node's hosting loop so that it becomes a child task of
@@ -56,6 +56,18 @@ extension Flow {
         } onCancel: {
             childNode.requestEnd(.cancelled)
         }
+    }
+
+    /// Hosts `child` in a child task of the calling task and returns its outcome. A task of
+    /// its own, because an end recorded for the child cancels the task that runs it.
+    private static func hostInChildTask<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
+        let childNode = child.flow.node
+        await withDiscardingTaskGroup { group in
+            group.addTaskStartingNow { _ = await childNode.host(child) }
+        }
+        // Read from the node rather than returned by the task: a discarding group costs
+        // less than one that returns a generic result.
+        return FlowOutcome(childNode.teardownCause)
     }
 
     /// Starts `child` as a child of this coordinator, running concurrently, and returns a

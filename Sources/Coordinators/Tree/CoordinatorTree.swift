@@ -56,9 +56,32 @@ public final class CoordinatorTree: Sendable {
             // `cancel()` came between claiming the tree and binding the root.
             node.requestEnd(.cancelled)
         }
-        let outcome = await node.host(root)
+        let outcome = await host(root)
         context.endRun()
         return outcome
+    }
+
+    /// Runs the bound `root` in a child task (an end recorded for the root cancels the task
+    /// that runs it, which must not be the caller's), while the calling task runs the tree's
+    /// loop, which starts the coordinators' hosting loops (`TreeContext+Loops.swift`).
+    ///
+    /// Cancelling the calling task records the root's end as cancelled, which reaches every
+    /// coordinator of the tree (and the tasks get Swift's cancellation too).
+    private func host<Root: Coordinator>(_ root: Root) async -> FlowOutcome<Root.Output> {
+        let node = root.flow.node
+        let context = context
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTaskStartingNow {
+                    _ = await node.host(root)
+                    context.rootReturned()
+                }
+                await context.hostLoops(in: &group)
+            }
+        } onCancel: {
+            node.requestEnd(.cancelled)
+        }
+        return FlowOutcome(node.teardownCause)
     }
 
     /// Cancels the running root and with it the whole tree. Does nothing if no root runs.
