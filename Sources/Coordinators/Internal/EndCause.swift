@@ -7,6 +7,14 @@ enum EndCause: Sendable {
 }
 
 extension EndCause {
+    /// How a flow whose `start()` threw `error` ends: `cancelled` for a `CancellationError`,
+    /// `failed` otherwise. Never inlined: its cast would otherwise enlarge the async frame of
+    /// the caller, which a coordinator's task keeps while it is idle.
+    @inline(never)
+    init(thrown error: any Error) {
+        self = error is CancellationError ? .cancelled : .failed(error)
+    }
+
     /// A few words for error messages: "finished", "failed: …", "cancelled", "dismissed byUser".
     var summary: String {
         switch self {

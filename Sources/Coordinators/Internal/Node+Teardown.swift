@@ -17,13 +17,13 @@ extension Node {
     /// most recent first, and completes the teardown. Never inlined: its locals would
     /// otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is idle.
     @inline(never)
-    func tearDown() async -> EndCause {
+    func tearDown() async {
         await loopEnded()
         let remaining = state.withLock { $0.presentations }
         if !remaining.isEmpty {
             await dismiss(remaining)
         }
-        return completeTeardown()
+        completeTeardown()
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
@@ -35,7 +35,7 @@ extension Node {
 
     /// Teardown step 3: the outcome is final; tell the parent and everyone waiting.
     @inline(never)
-    func completeTeardown() -> EndCause {
+    func completeTeardown() {
         let (cause, parent, id, waiters, context) = state.withLock { state in
             let cause = state.machine.teardownCompleted()
             let parent = state.parent
@@ -59,7 +59,6 @@ extension Node {
         case .left(let sibling): sibling?.resume()
         case .mustWait: state.withLock { $0.waitsToLeave = true }
         }
-        return cause
     }
 
     /// Teardown step 4, for a child this node hosts in its group, after `host` returned: if

@@ -3,7 +3,7 @@
 ///
 /// `Flow` is the public face of a node; the runtime's `Node+Hosting.swift` runs one.
 final class Node: Sendable {
-    typealias Job = @Sendable () async -> Void
+    typealias Job = @Sendable @isolated(any) () async -> Void
 
     struct State {
         var machine = LifecycleStateMachine()
@@ -161,6 +161,7 @@ final class Node: Sendable {
     /// The calling task begins to run `start()`: records it, so that `adopt` knows it and an
     /// end recorded from another task can cancel it. Returns `false` if the flow has ended
     /// already (it was cancelled before it was hosted): then `start()` never runs.
+    @inline(never)
     func beginStart() -> Bool {
         let task = RunningTask.current
         return state.withLock { state in
@@ -184,6 +185,7 @@ final class Node: Sendable {
     /// `start()` has returned or thrown: record that as the end cause if there is none yet.
     /// Its task is forgotten first, so nothing cancels it from now on (the teardown runs in
     /// it, as `start()` did).
+    @inline(never)
     func startEnded(_ cause: EndCause) {
         _ = endTransition { state in
             state.runningStart = nil
@@ -266,7 +268,10 @@ final class Node: Sendable {
     /// Waits until an end cause is recorded and returns it. Cancelling the waiting task
     /// throws `CancellationError`; the flow itself is unaffected.
     func endRequested() async throws -> EndCause {
-        try await awaitValue { continuation in
+        if isRunningStart {
+            return await endRequestedInStart()
+        }
+        return try await awaitValue { continuation in
             state.withLock { state in
                 if let cause = state.machine.endCause { return .ready(cause) }
                 if state.machine.phase == .idle {
@@ -280,6 +285,35 @@ final class Node: Sendable {
         } cancel: { id in
             self.state.withLock { $0.endRequestWaiters.remove(id) }
         }
+    }
+
+    /// Whether the calling task is the one running this flow's `start()`.
+    private var isRunningStart: Bool {
+        let current = TaskIdentity.current
+        return state.withLock { $0.runningStart?.identity == current }
+    }
+
+    /// `endRequested` in the task running `start()` (an event-style coordinator, idle until
+    /// its flow ends): without a cancellation handler, so nothing is allocated and the frames
+    /// its task keeps while idle stay small. None is needed: whoever cancels this task
+    /// records an end (which resumes this waiter) — an end recorded for this node or an
+    /// ancestor, which cancels this task, or the cancellation of the task running the tree,
+    /// which records the root's end (`CoordinatorTree.run`). The cancellation thus resumes it
+    /// with `cancelled` (or whatever cause came first), and `flow.finished` throws or returns
+    /// as the documentation says.
+    private func endRequestedInStart() async -> EndCause {
+        let cause = try? await withUnsafeThrowingContinuation {
+            (continuation: UnsafeContinuation<EndCause, any Error>) in
+            let cause = state.withLock { state -> EndCause? in
+                if let cause = state.machine.endCause { return cause }
+                _ = state.endRequestWaiters.add(continuation)
+                return nil
+            }
+            if let cause { continuation.resume(returning: cause) }
+        }
+        // The waiters are only ever resumed with a cause (`endTransition`), never thrown to.
+        guard let cause else { preconditionFailure("an end waiter is resumed with its cause") }
+        return cause
     }
 
     /// Waits until the flow has ended and been torn down, and returns how it ended.

@@ -46,7 +46,8 @@ extension Flow {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
                 do throws(CoordinatorError) {
                     try node.spawn(childNode) {
-                        continuation.resume(returning: await childNode.host(child))
+                        await childNode.host(child)
+                        continuation.resume(returning: FlowOutcome(childNode.teardownCause))
                         await node.leaveInTurn(childNode)
                     }
                 } catch {
@@ -63,7 +64,7 @@ extension Flow {
     private static func hostInChildTask<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
         let childNode = child.flow.node
         await withDiscardingTaskGroup { group in
-            group.addTaskStartingNow { _ = await childNode.host(child) }
+            group.addTaskStartingNow { await childNode.host(child) }
         }
         // Read from the node rather than returned by the task: a discarding group costs
         // less than one that returns a generic result.
@@ -83,7 +84,7 @@ extension Flow {
         let childNode = child.flow.node
         try node.adopt(childNode, running: Child.self)
         try node.spawn(childNode) {
-            _ = await childNode.host(child)
+            await childNode.host(child)
             await node.leaveInTurn(childNode)
         }
         return ChildFlow(node: childNode)

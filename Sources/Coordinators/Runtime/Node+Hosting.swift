@@ -5,8 +5,9 @@
 // extra layer here costs a 1 KB slab per coordinator).
 
 extension Node {
-    /// Runs `coordinator` on this (bound) node in the calling task and returns how it ended,
-    /// after the teardown is complete.
+    /// Runs `coordinator` on this (bound) node in the calling task and returns after the
+    /// teardown is complete; `teardownCause` then tells how it ended. (Returning nothing
+    /// keeps a generic outcome out of the frames the coordinator's task keeps while idle.)
     ///
     /// The calling task is the coordinator's own: a child task that runs nothing else (the
     /// root's in `CoordinatorTree.run`, a child's in its parent's `run` or hosting loop),
@@ -23,10 +24,10 @@ extension Node {
     /// 4. this function returns, and with it the last reference the runtime held to the
     ///    coordinator. (A child its parent's loop hosts then returns from its task when
     ///    `leaveInTurn` lets it.)
-    func host<C: Coordinator>(_ coordinator: C) async -> FlowOutcome<C.Output> {
+    func host<C: Coordinator>(_ coordinator: C) async {
         beginHosting(coordinator)
         await runStart(coordinator)
-        return FlowOutcome(await tearDown())
+        await tearDown()
     }
 
     /// Runs `start()` in the calling task, unless the flow ended before it could begin (it
@@ -40,14 +41,10 @@ extension Node {
     /// handler for each coordinator would cost two status-record updates per flow.
     private func runStart<C: Coordinator>(_ coordinator: C) async {
         guard beginStart() else { return }
-        let cause: EndCause
         do {
-            cause = .finished(try await coordinator.start())
-        } catch is CancellationError {
-            cause = .cancelled
+            startEnded(.finished(try await coordinator.start()))
         } catch {
-            cause = .failed(error)
+            startEnded(EndCause(thrown: error))
         }
-        startEnded(cause)
     }
 }

@@ -52,5 +52,6 @@ private func hostOnce<C: Coordinator>(_ held: Locked<C?>, on node: Node) async -
     guard let coordinator = held.withLock({ $0.take() }) else {
         preconditionFailure("a racer is hosted once")
     }
-    return await node.host(coordinator)
+    await node.host(coordinator)
+    return FlowOutcome(node.teardownCause)
 }

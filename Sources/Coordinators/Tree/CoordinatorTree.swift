@@ -73,7 +73,7 @@ public final class CoordinatorTree: Sendable {
         await withTaskCancellationHandler {
             await withDiscardingTaskGroup { group in
                 group.addTaskStartingNow {
-                    _ = await node.host(root)
+                    await node.host(root)
                     context.rootReturned()
                 }
                 await context.hostLoops(in: &group)
