@@ -119,10 +119,14 @@ extension Node {
         teardown?.resume()
     }
 
+    /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.
+    var hasLoop: Bool {
+        state.withLock { $0.loop != .none }
+    }
+
     /// Teardown, step 1 for the children handed to the hosting loop: returns once the loop
-    /// has returned, or at once if there never was one. The flow has ended.
+    /// has returned. The flow has ended.
     func loopEnded() async {
-        guard state.withLock({ $0.loop != .none && $0.loop != .ended }) else { return }
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let ended = state.withLock { state -> Bool in
                 if state.loop == .ended { return true }

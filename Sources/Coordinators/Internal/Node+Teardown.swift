@@ -18,7 +18,9 @@ extension Node {
     /// otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is idle.
     @inline(never)
     func tearDown() async {
-        await loopEnded()
+        if hasLoop {
+            await loopEnded()
+        }
         let remaining = state.withLock { $0.presentations }
         if !remaining.isEmpty {
             await dismiss(remaining)
