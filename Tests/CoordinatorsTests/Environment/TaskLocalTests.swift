@@ -2,11 +2,11 @@ import Coordinators
 import Testing
 
 /// Which task-local values a child's `start()` sees, for each way it is started. A child
-/// runs in a task of its parent's tree: the calling task itself for `flow.run` from
-/// `start()`, a child task of the parent's hosting task for everything else. So a value
-/// bound around `flow.run` in `start()` reaches the child; one bound around `flow.start`, or
-/// in the task that called an actor method, does not. (The environment reaches them all:
-/// `EnvironmentTests`.)
+/// runs in a task of its tree: a child task of the calling task for `flow.run` from
+/// `start()`, a child task of the parent's hosting loop — a task of the tree's own group —
+/// for everything else. So a value bound around `flow.run` in `start()` reaches the child;
+/// one bound around `flow.start`, in an ancestor's `start()`, or in the task that called an
+/// actor method, does not. (The environment reaches them all: `EnvironmentTests`.)
 @Suite(.timeLimit(.minutes(1)))
 struct TaskLocalTests {
     private func runParent(_ journal: Journal) async throws -> (EnvironmentParent, Task<Void, any Error>) {
@@ -31,7 +31,7 @@ struct TaskLocalTests {
         try await run.value
     }
 
-    @Test func aChildStartedFromStartSeesWhatItsParentWasHostedWithNotWhatStartBound() async throws {
+    @Test func aChildStartedFromStartSeesWhatTheTreeWasRunWithNotWhatStartBound() async throws {
         let journal = Journal()
         let (parent, run) = try await runParent(journal)
         #expect(journal.all.contains("start from start: default / tree"))
@@ -39,7 +39,7 @@ struct TaskLocalTests {
         try await run.value
     }
 
-    @Test func aChildRunOrStartedFromAnActorMethodSeesWhatItsParentWasHostedWithNotWhatTheCallerBound() async throws {
+    @Test func aChildRunOrStartedFromAnActorMethodSeesWhatTheTreeWasRunWithNotWhatTheCallerBound() async throws {
         let (parent, run) = try await runParent(Journal())
         let ran = try await Trace.$value.withValue("caller") { try await parent.runChild() }
         let started = try await Trace.$value.withValue("caller") { try await parent.startChild() }
@@ -48,4 +48,36 @@ struct TaskLocalTests {
         try await parent.done()
         try await run.value
     }
+
+    @Test func aChildStartedBelowACoordinatorRunUnderABindingSeesWhatTheTreeWasRunWith() async throws {
+        let output = try await Trace.$value.withValue("tree") {
+            try await CoordinatorTree().run(
+                ClosureRoot { flow in
+                    try await Trace.$value.withValue("ancestor") { try await flow.run(StartsReads()) }
+                })
+        }
+        #expect(output == "run: default / ancestor, start: default / tree")
+    }
+}
+
+/// Runs `Reads` from its `start()` and starts another: the first sees what `start()` saw,
+/// the second what the tree was run with.
+private actor StartsReads: Coordinator {
+    let flow = Flow<String>()
+
+    func start() async throws -> String {
+        let ran = try await flow.run(Reads())
+        let started = try await flow.start(Reads()).value
+        return "run: \(ran), start: \(started)"
+    }
+}
+
+/// A root whose `start()` is a closure.
+private actor ClosureRoot: Coordinator {
+    let flow = Flow<String>()
+    let body: @Sendable (Flow<String>) async throws -> String
+
+    init(_ body: @escaping @Sendable (Flow<String>) async throws -> String) { self.body = body }
+
+    func start() async throws -> String { try await body(flow) }
 }

@@ -1,0 +1,119 @@
+import Testing
+
+@testable import Coordinators
+
+/// A coordinator runs in one task; a hosting loop is started for it only when another task
+/// hands it a job (`Node+Mailbox.swift`), and ends with its flow.
+@Suite(.timeLimit(.minutes(1)))
+struct HostingLoopTests {
+    @Test func aCoordinatorThatOnlyRunsChildrenFromStartHasNoHostingLoop() async throws {
+        let root = RunsChildFromStart()
+        try await CoordinatorTree().run(root)
+        #expect(await root.hadLoopWhileRunning == false)
+        #expect(root.flow.node.hasLoop == false)
+    }
+
+    @Test func aJobFromAnotherTaskStartsTheLoopAndTheLoopEndsWithTheFlow() async throws {
+        let journal = Journal()
+        let host = EventStyleHost(journal: journal)
+        let tree = CoordinatorTree()
+        let running = Task { try await tree.run(host) }
+        try await journal.waitUntil { $0.contains("running") }
+        #expect(host.flow.node.hasLoop == false)
+        #expect(try await host.runChild() == 1)
+        #expect(host.flow.node.hasLoop)
+        try host.flow.finish()
+        try await running.value
+        #expect(host.flow.node.state.withLock { $0.loop } == .ended)
+    }
+
+    @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {
+        let journal = Journal()
+        let waiter = WaitsForCancellation(journal: journal)
+        let tree = CoordinatorTree()
+        let running = Task { try await tree.run(waiter) }
+        try await journal.waitUntil { $0.contains("waiting") }
+        try waiter.flow.finish(with: 7)
+        #expect(try await running.value == 7)
+        #expect(journal.all.contains("start() saw its task cancelled"))
+    }
+
+    @Test func anAncestorsEndCancelsTheTaskOfEveryCoordinatorBelowIt() async throws {
+        let journal = Journal()
+        let root = StartsWaitingChain(journal: journal, depth: 3)
+        let tree = CoordinatorTree()
+        let running = Task { try await tree.runForOutcome(root) }
+        try await journal.waitUntil { $0.filter { $0 == "waiting" }.count == 3 }
+        try root.flow.finish()
+        let outcome = try await running.value
+        guard case .finished = outcome else {
+            Issue.record("the root ended as \(outcome), not finished")
+            return
+        }
+        #expect(journal.all.filter { $0 == "start() saw its task cancelled" }.count == 3)
+    }
+}
+
+private actor RunsChildFromStart: Coordinator {
+    let flow = Flow<Void>()
+    var hadLoopWhileRunning: Bool?
+
+    func start() async throws {
+        _ = try await flow.run(Returns(1))
+        hadLoopWhileRunning = flow.node.hasLoop
+    }
+}
+
+private actor EventStyleHost: Coordinator {
+    let flow = Flow<Void>()
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+
+    func start() async throws {
+        journal.record("running")
+        try await flow.finished
+    }
+
+    func runChild() async throws -> Int { try await flow.run(Returns(1)) }
+}
+
+/// Waits in `start()` for something only a cancellation of its task ends.
+private actor WaitsForCancellation: Coordinator {
+    let flow = Flow<Int>()
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+
+    func start() async throws -> Int {
+        await waitForCancellation(journal)
+        return 0
+    }
+}
+
+/// Each level starts the next concurrently, then waits for a cancellation of its task.
+private actor StartsWaitingChain: Coordinator {
+    let flow = Flow<Void>()
+    let journal: Journal
+    let depth: Int
+    init(journal: Journal, depth: Int) {
+        self.journal = journal
+        self.depth = depth
+    }
+
+    func start() async throws {
+        if depth > 1 { try flow.start(StartsWaitingChain(journal: journal, depth: depth - 1)) }
+        await waitForCancellation(journal)
+        try await flow.finished
+    }
+}
+
+/// Records "waiting", suspends until the calling task is cancelled, then records that.
+private func waitForCancellation(_ journal: Journal) async {
+    let gate = Gate()
+    await withTaskCancellationHandler {
+        journal.record("waiting")
+        await gate.wait()
+    } onCancel: {
+        gate.open()
+    }
+    journal.record("start() saw its task cancelled")
+}
