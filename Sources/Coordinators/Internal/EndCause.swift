@@ -6,6 +6,20 @@ enum EndCause: Sendable {
     case dismissed(DismissalReason)
 }
 
+extension LifecycleEvent.Kind {
+    /// The end event of a flow that ended for `cause`. (The engine records an `EndCause`;
+    /// its events are the public kinds, so no third enum mirrors them.) Built only when
+    /// someone listens: the failure's description is made here.
+    static func ended(_ cause: EndCause) -> Self {
+        switch cause {
+        case .finished: .finished
+        case .failed(let error): .failed(String(describing: error))
+        case .cancelled: .cancelled
+        case .dismissed(let reason): .endedByDismissal(reason)
+        }
+    }
+}
+
 extension EndCause {
     /// How a flow whose `start()` threw `error` ends: `cancelled` for a `CancellationError`,
     /// `failed` otherwise. Never inlined: its cast would otherwise enlarge the async frame of

@@ -1,6 +1,7 @@
 // A node's mailbox and its hosting loop: how a task other than `start()`'s hands a
 // coordinator a child (or a task of its own, such as a flow event's handler) to run as one of
-// its child tasks.
+// its child tasks. The decisions are `MailboxStateMachine`'s; this file holds the lock and
+// carries them out.
 //
 // A coordinator runs `start()` in one task, which cannot also wait for mail: it runs the
 // user's code. So the first time a job is handed over, the node asks its tree for a hosting
@@ -10,53 +11,21 @@
 // waits for every job, and tells the teardown (`loopEnded`).
 
 extension Node {
-    /// What the hosting loop receives: jobs to start, and whether the flow is ending.
-    struct Mail {
-        var jobs: [Job]
-        var end: Bool
-    }
-
-    /// Whether a node's hosting loop exists.
-    enum Loop {
-        /// Never needed so far. Once the flow has ended it never will be (nothing is handed
-        /// over to a flow that does not run).
-        case none
-        /// Asked of the tree, not yet running: it takes the pending jobs when it starts.
-        case requested
-        /// Running (`host` is set while it waits for mail).
-        case running
-        /// Returned: every job it started has returned.
-        case ended
-    }
-
-    /// What to do, with no lock held, for the loop to see new mail.
-    enum LoopWake {
-        case none
-        case resume(UnsafeContinuation<Void, Never>)
-        case request(TreeContext)
-
-        func perform(for node: Node) {
-            switch self {
-            case .none: break
-            case .resume(let host): host.resume()
-            case .request(let context): context.hostLoop(for: node)
-            }
-        }
-    }
-
     /// Hands `job` (hosting the adopted `child`) to the hosting loop, which adds it to its
     /// task group. If this flow ended since `child` was adopted, the child is ended (its
     /// instance is spent) and the error is thrown.
     func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
         do {
-            let wake = try state.withLock { state throws(CoordinatorError) -> LoopWake in
+            let (handOver, context) = try state.withLock {
+                state throws(CoordinatorError) -> (
+                    MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>.HandOver, TreeContext?
+                ) in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 // The loop adds jobs to its group in the order they are handed over.
                 state.hosted.append(child)
-                state.pendingJobs.append(job)
-                return Self.wakeLoop(&state)
+                return (state.mailbox.handOver(job), state.context)
             }
-            wake.perform(for: self)
+            carryOut(handOver, context)
         } catch {
             child.abandon(error)
             throw error
@@ -67,38 +36,39 @@ extension Node {
     /// of this coordinator that hosts no child: a flow event's handler). Returns `false`,
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
-        let wake = state.withLock { state -> LoopWake? in
-            guard state.machine.isRunning else { return nil }
-            state.pendingJobs.append(job)
-            return Self.wakeLoop(&state)
+        let handedOver = state.withLock { state in
+            state.machine.isRunning ? (state.mailbox.handOver(job), state.context) : nil
         }
-        wake?.perform(for: self)
-        return wake != nil
+        guard let (handOver, context) = handedOver else { return false }
+        carryOut(handOver, context)
+        return true
     }
 
-    /// A job was just added to `state.pendingJobs`: what wakes the loop, or creates it.
-    private static func wakeLoop(_ state: inout State) -> LoopWake {
-        switch state.loop {
-        case .none:
-            guard let context = state.context else { preconditionFailure("a running node has a tree") }
-            state.loop = .requested
-            return .request(context)
-        case .requested, .ended:
-            return .none
-        case .running:
-            return state.takeHost().map(LoopWake.resume) ?? .none
+    /// What a hand-over decided, with no lock held.
+    private func carryOut(
+        _ handOver: MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>.HandOver, _ context: TreeContext?
+    ) {
+        switch handOver {
+        case .nothing:
+            break
+        case .wake(let loop):
+            loop.resume()
+        case .startLoop:
+            // A running node always has its tree (`bind` set it before it could run).
+            guard let context else { preconditionFailure("a running node has a tree") }
+            context.hostLoop(for: self)
         }
     }
 
     /// The hosting loop: runs in a task of the tree's group (`TreeContext.hostLoop`) from the
     /// first job handed over until the flow ends, then returns once every job has returned.
     func runLoop() async {
-        state.withLock { $0.loop = .running }
+        state.withLock { $0.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             while true {
                 // Most often the mail is already there (a child that ran to its end while
                 // being started): take it without an asynchronous call.
-                guard let mail = takeWaitingMail() else {
+                guard let mail = state.withLock({ $0.mailbox.takeMail(flowRunning: $0.machine.isRunning) }) else {
                     await waitForMail()
                     continue
                 }
@@ -111,45 +81,27 @@ extension Node {
                 if mail.end { break }
             }
         }
-        let teardown = state.withLock { state in
-            state.loop = .ended
-            defer { state.loopWaiter = nil }
-            return state.loopWaiter
-        }
-        teardown?.resume()
+        state.withLock { $0.mailbox.loopReturned() }?.resume()
     }
 
     /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.
     var hasLoop: Bool {
-        state.withLock { $0.loop != .none }
+        state.withLock { $0.mailbox.hasLoop }
     }
 
     /// Teardown, step 1 for the children handed to the hosting loop: returns once the loop
-    /// has returned. The flow has ended.
+    /// has returned, at once if there is none. The flow has ended.
     func loopEnded() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let ended = state.withLock { state -> Bool in
-                if state.loop == .ended { return true }
-                state.loopWaiter = continuation
-                return false
+            if !state.withLock({ $0.mailbox.teardownWaits(continuation) }) {
+                continuation.resume()
             }
-            if ended { continuation.resume() }
-        }
-    }
-
-    /// The mail waiting for the hosting loop, if any.
-    private func takeWaitingMail() -> Mail? {
-        state.withLock { state in
-            guard Self.hasMail(state) else { return nil }
-            let end = !state.machine.isRunning
-            defer { state.pendingJobs = [] }
-            return Mail(jobs: state.pendingJobs, end: end)
         }
     }
 
     /// Waits until there is mail (jobs to start, or the end of the flow); the loop then
-    /// takes it with `takeWaitingMail`. Cancelling the loop's task (the tree is cancelled)
-    /// ends the flow as cancelled.
+    /// takes it. Cancelling the loop's task (the tree's task is cancelled) ends the flow as
+    /// cancelled.
     ///
     /// The mail is never handed over through the continuation: taken under the lock, what
     /// the sender wrote before it (a child's node, built on the sender's thread) is ordered
@@ -158,20 +110,12 @@ extension Node {
     private func waitForMail() async {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                let ready = state.withLock { state -> Bool in
-                    if Self.hasMail(state) { return true }
-                    state.host = continuation
-                    return false
+                if !state.withLock({ $0.mailbox.loopWaits(continuation, flowRunning: $0.machine.isRunning) }) {
+                    continuation.resume()
                 }
-                if ready { continuation.resume() }
             }
         } onCancel: {
             requestEnd(.cancelled)
         }
-    }
-
-    /// Whether there is mail for the hosting loop: jobs to start, or the end.
-    private static func hasMail(_ state: State) -> Bool {
-        !state.machine.isRunning || !state.pendingJobs.isEmpty
     }
 }

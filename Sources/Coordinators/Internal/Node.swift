@@ -20,22 +20,17 @@ final class Node: Sendable {
         /// Whether a main presentation was made (and did not fail): `.automatic` then means
         /// auxiliary.
         var hasMain = false
-        /// Jobs handed over and not yet taken by the hosting loop.
-        var pendingJobs: [Job] = []
+        /// The jobs handed over from other tasks and the hosting loop that runs them
+        /// (`Node+Mailbox.swift`): started the first time a job is handed over, so a
+        /// coordinator that never gets one is one task. Resuming the loop only wakes it: it
+        /// takes its mail under this lock.
+        var mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>()
         /// The children handed to the hosting loop and not yet returned, in the order they
         /// were added to its task group (which is the order they were handed over).
         var hosted = HostedChildren()
         /// This node's teardown is complete, but its task may not leave the parent's group
         /// yet (see `leaveInTurn`).
         var waitsToLeave = false
-        /// Whether this node has a hosting loop (`Node+Mailbox.swift`): created the first
-        /// time a job is handed over, so a coordinator that never gets one is one task.
-        var loop = Loop.none
-        /// The hosting loop, while it waits for mail. Resuming it only wakes it: it takes its
-        /// mail under this lock (`takeWaitingMail`).
-        var host: UnsafeContinuation<Void, Never>?
-        /// The teardown, waiting for the hosting loop to return (`loopEnded`).
-        var loopWaiter: UnsafeContinuation<Void, Never>?
         /// `flow.finished` callers: resumed when an end cause is recorded.
         var endRequestWaiters = Waiters<EndCause>()
         /// `ChildFlow` callers: resumed when teardown is complete.
@@ -62,12 +57,6 @@ final class Node: Sendable {
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
         mutating func takeRouteWaiters() -> [UnsafeContinuation<Void, any Error>] {
             routeWaiters.isEmpty ? [] : routeWaiters.takeAll()
-        }
-
-        /// Takes the waiting hosting loop, if it waits.
-        mutating func takeHost() -> UnsafeContinuation<Void, Never>? {
-            defer { host = nil }
-            return host
         }
 
         /// Takes the task running `start()` to cancel it, if it runs.
@@ -240,7 +229,7 @@ final class Node: Sendable {
             start = state.takeRunningStart()
             // The loop, if it waits; otherwise it finds the end (and any jobs still pending,
             // which it must start so that they end too) at its next `takeWaitingMail`.
-            host = state.takeHost()
+            host = state.mailbox.flowEnded()
             waiters = state.endRequestWaiters.takeAll()
             routeWaiters = state.takeRouteWaiters()
             children = state.children.isEmpty ? [] : Array(state.children.values)

@@ -55,7 +55,7 @@ final class TreeContext: EventSource {
     /// their locals would enlarge the caller's async frame, which the task allocates — one
     /// more allocation per coordinator, as the allocation thresholds showed.
     @inline(never)
-    func emit(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) {
+    func emit(_ node: Node, _ kind: @autoclosure () -> LifecycleEvent.Kind) {
         prepare(node, kind())?.send()
     }
 
@@ -63,11 +63,11 @@ final class TreeContext: EventSource {
     /// with `send()`: inside a critical section that must order it (a presentation's change
     /// of phase), where user code (a screen's name) must not run. `nil` when nobody listens.
     @inline(never)
-    func prepare(_ node: Node, _ kind: @autoclosure () -> Node.EventKind) -> PreparedEvent? {
+    func prepare(_ node: Node, _ kind: @autoclosure () -> LifecycleEvent.Kind) -> PreparedEvent? {
         guard let subscribers = state.withLock({ $0.subscribers.isEmpty ? nil : Array($0.subscribers.values) })
         else { return nil }
         // Built before taking the node's lock: it reads the screen's name (user code).
-        let kind = kind().public
+        let kind = kind()
         let event = node.state.withLock { state in
             LifecycleEvent(kind: kind, coordinator: state.id, coordinatorType: Node.name(state), parent: state.parentID)
         }

@@ -67,7 +67,7 @@ enum LinkOpening {
     ) -> DeepLinkError {
         let node = node(of: coordinator)
         let description = String(describing: route)
-        node.context?.emit(node, Node.EventKind.linkUnhandled(step: step, route: description))
+        node.context?.emit(node, LifecycleEvent.Kind.linkUnhandled(step: step, route: description))
         return DeepLinkError(
             .unhandled,
             "Step \(step) (\(description), a \(type(of: route))) stopped at \(name(of: coordinator)): \(reason). "

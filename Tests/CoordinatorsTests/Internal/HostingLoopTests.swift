@@ -24,7 +24,7 @@ struct HostingLoopTests {
         #expect(host.flow.node.hasLoop)
         try host.flow.finish()
         try await running.value
-        #expect(host.flow.node.state.withLock { $0.loop } == .ended)
+        #expect(host.flow.node.state.withLock { $0.mailbox.loop } == .ended)
     }
 
     @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {

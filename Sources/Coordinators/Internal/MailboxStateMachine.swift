@@ -1,0 +1,113 @@
+/// A node's mailbox and its hosting loop (`Node+Mailbox.swift`) as a pure state machine:
+/// events in, what to do out. `Node` keeps it inside its lock, next to its
+/// `LifecycleStateMachine` (whose "is it running?" it passes in), and carries out what it
+/// returns after unlocking. Generic over the job and the waiter — a continuation in the node,
+/// a plain value in the tests — so each (state, event) pair is tested without concurrency.
+///
+/// ```text
+///          first job handed over         loop started          loop returned
+///   none ─────────────────────────▶ requested ──────────▶ running ──────────▶ ended
+///   (a flow that ends in `none` never has a loop)
+/// ```
+struct MailboxStateMachine<Job, Waiter> {
+    /// Whether the node's hosting loop exists.
+    enum Loop: Equatable {
+        /// Never needed so far. Once the flow has ended it never will be: nothing is handed
+        /// over to a flow that does not run.
+        case none
+        /// Asked of the tree, not started yet: it takes the pending jobs when it starts.
+        case requested
+        /// Running.
+        case running
+        /// Returned: every job it started has returned.
+        case ended
+    }
+
+    /// What the loop takes: jobs to start, and whether the flow has ended (the loop then
+    /// cancels its group, starts the jobs — they end at once — and returns).
+    struct Mail {
+        var jobs: [Job]
+        var end: Bool
+    }
+
+    /// What to do after a job is handed over.
+    enum HandOver {
+        /// Nothing: the loop will find the job when it next looks.
+        case nothing
+        /// Resume the loop, which waits for mail.
+        case wake(Waiter)
+        /// Ask the tree to start the loop (`TreeContext.hostLoop`).
+        case startLoop
+    }
+
+    private(set) var loop = Loop.none
+    private var pending: [Job] = []
+    /// The loop, while it waits for mail.
+    private var loopWaiter: Waiter?
+    /// The teardown, while it waits for the loop to return.
+    private var teardownWaiter: Waiter?
+
+    /// Whether a loop was ever asked for. Once the flow has ended, a `false` is final.
+    var hasLoop: Bool { loop != .none }
+
+    /// A job is handed over; the flow runs (the node checked).
+    mutating func handOver(_ job: Job) -> HandOver {
+        pending.append(job)
+        switch loop {
+        case .none:
+            loop = .requested
+            return .startLoop
+        case .requested, .ended:
+            return .nothing
+        case .running:
+            guard let waiter = loopWaiter else { return .nothing }
+            loopWaiter = nil
+            return .wake(waiter)
+        }
+    }
+
+    /// The tree started the loop.
+    mutating func loopStarted() {
+        loop = .running
+    }
+
+    /// The loop looks for mail: the pending jobs, or the end of the flow; `nil` if neither.
+    mutating func takeMail(flowRunning: Bool) -> Mail? {
+        guard !flowRunning || !pending.isEmpty else { return nil }
+        defer { pending = [] }
+        return Mail(jobs: pending, end: !flowRunning)
+    }
+
+    /// The loop is about to wait for mail: registers `waiter` and returns `true`, or returns
+    /// `false` if there is mail already (the loop then resumes at once and takes it).
+    mutating func loopWaits(_ waiter: Waiter, flowRunning: Bool) -> Bool {
+        guard flowRunning && pending.isEmpty else { return false }
+        loopWaiter = waiter
+        return true
+    }
+
+    /// The flow has ended: the loop, if it waits, to be resumed so that it sees the end.
+    mutating func flowEnded() -> Waiter? {
+        defer { loopWaiter = nil }
+        return loopWaiter
+    }
+
+    /// The teardown waits for the loop to return: registers `waiter` and returns `true`, or
+    /// returns `false` if there is no loop to wait for (never asked for, or returned).
+    mutating func teardownWaits(_ waiter: Waiter) -> Bool {
+        switch loop {
+        case .none, .ended:
+            return false
+        case .requested, .running:
+            teardownWaiter = waiter
+            return true
+        }
+    }
+
+    /// The loop has returned: the teardown, if it waits, to be resumed.
+    mutating func loopReturned() -> Waiter? {
+        loop = .ended
+        defer { teardownWaiter = nil }
+        return teardownWaiter
+    }
+}
