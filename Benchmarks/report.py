@@ -12,14 +12,17 @@ import sys
 
 # scenario, metric, baseline, target ratio, operations per sample, unit label
 SCENARIOS = [
-    ("childFlowRoundTrip", "wallClock", "childFlowRoundTripBaseline", 1.5, 1000, "µs"),
+    ("childFlowRoundTrip", "wallClock", "childFlowRoundTripBaseline", 1.1, 1000, "µs"),
     ("childFlowRoundTripFromActorMethod", "wallClock", "childFlowRoundTripBaseline", 1.5, 1000, "µs"),
-    ("presentDismiss", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
-    ("presentDismissInTab", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
-    ("presentDismissInModalStack", "wallClock", "presentDismissBaseline", 2.0, 1000, "µs"),
-    ("cancelTree11111", "wallClock", "cancelTree11111Baseline", 2.0, 1, "µs"),
+    # Present + dismiss: the target is against the hand-written actor's array append + remove
+    # (DESIGN §8); against two bare actor round trips it is informational.
+    ("presentDismiss", "wallClock", "presentDismissHandWritten", 2.0, 1000, "µs"),
+    ("presentDismissInTab", "wallClock", "presentDismissHandWritten", 2.0, 1000, "µs"),
+    ("presentDismissInModalStack", "wallClock", "presentDismissHandWritten", 2.0, 1000, "µs"),
+    ("presentDismiss", "wallClock", "presentDismissBaseline", None, 1000, "µs"),
+    ("cancelTree11111", "wallClock", "cancelTree11111Baseline", 1.5, 1, "µs"),
     ("cancelWideTree", "wallClock", "cancelWideTreeBaseline", 2.0, 1, "µs"),
-    ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 2.0, 1, "bytes"),
+    ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 1.5, 1, "bytes"),
     ("openDeepLink4Steps", "wallClock", "openDeepLink4StepsBaseline", 2.0, 1, "µs"),
     ("flowEventBubbling10Levels", "wallClock", "tenActorRoundTrips", 2.0, 1000, "µs"),
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
@@ -30,7 +33,6 @@ SCENARIOS = [
     ("childFlowRoundTripHandWritten", "wallClock", "childFlowRoundTripBaseline", None, 1000, "µs"),
     ("childFlowRoundTrip", "wallClock", "childFlowRoundTripHandWritten", None, 1000, "µs"),
     ("presentDismissHandWritten", "wallClock", "presentDismissBaseline", None, 1000, "µs"),
-    ("presentDismiss", "wallClock", "presentDismissHandWritten", None, 1000, "µs"),
     ("cancelTree11111HandWritten", "wallClock", "cancelTree11111Baseline", None, 1, "µs"),
     ("cancelTree11111", "wallClock", "cancelTree11111HandWritten", None, 1, "µs"),
     ("idleCoordinatorMemoryHandWritten", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", None, 1, "bytes"),
@@ -93,7 +95,7 @@ def main():
         else:
             target_text = f"≤ {target:g}×"
             verdict = "(quick run)" if quick else ("meets" if ratio <= target else "MISSES")
-        label = f"{name} (vs {baseline})" if target is None else name
+        label = name if baseline == f"{name}Baseline" or baseline == "tenActorRoundTrips" else f"{name} (vs {baseline})"
         rows.append((label, per_op(value, ops, unit), per_op(base, ops, unit), f"{ratio:.2f}×", target_text, verdict))
     name, metric, flows = SOAK
     growth = median(folder, name, metric)
