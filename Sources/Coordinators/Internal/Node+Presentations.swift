@@ -61,7 +61,7 @@ extension Node {
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
     func didPresent(_ presentation: Presentation) async throws {
         switch presentation.markPresented() {
-        case .presented:
+        case .presented, .alreadyPresented:
             return
         case .alreadyGone(let reason):
             // Reported dismissed while it was being shown: the dismissal is already told.
@@ -98,8 +98,8 @@ extension Node {
 extension Node: PresentationOwner {
     func announcePresented(
         _ presentation: Presentation,
-        in criticalSection: (_ announce: () -> Void) -> Presentation.PresentedResult
-    ) -> Presentation.PresentedResult {
+        in criticalSection: (_ announce: () -> Void) -> PresentationPhase.Presented
+    ) -> PresentationPhase.Presented {
         let event = context?.prepare(self, .presented(presentation.info))
         return criticalSection { event?.send() }
     }

@@ -32,7 +32,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     let state = Locked(State())
 
     struct State {
-        var phase = Phase.presenting(teardownRequested: false)
+        var phase = PresentationPhase.presenting(teardownRequested: false)
         var waiters = Waiters<DismissalReason>()
         /// The screen's answer, once given (see `Presentation+Answers.swift`).
         var answer: (any Sendable)?
@@ -48,13 +48,6 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         /// The headless presenter holding it, told after each change of what the public
         /// getters return (see `Presentation+Listener.swift`).
         var listener: (any PresentationListener)?
-    }
-
-    enum Phase {
-        case presenting(teardownRequested: Bool)
-        case presented
-        case dismissing(DismissalReason)
-        case dismissed(DismissalReason)
     }
 
     init(
@@ -74,18 +67,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// Whether the presentation is on the surface now (shown, and not yet dismissed).
     public var isPresented: Bool {
-        state.withLock {
-            if case .presented = $0.phase { return true }
-            return false
-        }
+        state.withLock { $0.phase.isPresented }
     }
 
     /// Why it left the surface, or `nil` while it has not.
     public var dismissalReason: DismissalReason? {
-        state.withLock {
-            if case .dismissed(let reason) = $0.phase { return reason }
-            return nil
-        }
+        state.withLock { $0.phase.dismissalReason }
     }
 
     /// The identifier of the coordinator that owns it.
@@ -99,7 +86,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         get async throws {
             try await awaitValue { continuation in
                 state.withLock { state in
-                    if case .dismissed(let reason) = state.phase { return .ready(reason) }
+                    if let reason = state.phase.dismissalReason { return .ready(reason) }
                     return .waiting(state.waiters.add(continuation))
                 }
             } cancel: { [state] id in
@@ -123,37 +110,14 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// down.
     @discardableResult
     public func reportDismissal(_ reason: DismissalReason) -> Bool {
-        enum Report { case reported, tornDown, ignored }
-        let report = state.withLock { state -> Report in
-            switch state.phase {
-            case .presenting(teardownRequested: false), .presented:
-                state.phase = .dismissing(reason)
-                return .reported
-            case .presenting(teardownRequested: true):
-                // Its owner's teardown claimed it while it was being shown: it leaves for
-                // that reason, and the presenting call learns that its flow ended.
-                state.phase = .dismissing(.tornDown)
-                return .tornDown
-            case .dismissing, .dismissed:
-                return .ignored
-            }
-        }
+        // Claimed by its owner's teardown while it was being shown, it leaves as torn down,
+        // and the presenting call learns that its flow ended.
+        let report = state.withLock { $0.phase.report(reason) }
         if report != .ignored { finishDismissal() }
         return report == .reported
     }
 
     // MARK: Runtime side
-
-    /// What `markPresented` found.
-    enum PresentedResult {
-        /// It is on the surface now.
-        case presented
-        /// A presenter reported it gone while it was being shown, for `reason`; nothing more
-        /// to do (`.tornDown`: its owner's teardown had claimed it).
-        case alreadyGone(DismissalReason)
-        /// The owner's teardown asked for it meanwhile; the caller must dismiss it.
-        case tearDown
-    }
 
     /// The presenter returned from `present`. The `presented` event (if anyone listens) is
     /// sent in the same critical section as the change of phase, so every dismissal — which
@@ -166,25 +130,16 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     ///
     /// Once it is presented, its listener is told (`isPresented` changed).
     @inline(never)
-    func markPresented() -> PresentedResult {
+    func markPresented() -> PresentationPhase.Presented {
         var listener: (any PresentationListener)?
         let result = owner.announcePresented(self) { announce in
             state.withLock { state in
-                switch state.phase {
-                case .presenting(teardownRequested: false):
-                    state.phase = .presented
+                let result = state.phase.presented()
+                if case .presented = result {
                     announce()
                     listener = state.listener
-                    return .presented
-                case .presenting(teardownRequested: true):
-                    state.phase = .dismissing(.tornDown)
-                    return .tearDown
-                case .dismissing(let reason), .dismissed(let reason):
-                    return .alreadyGone(reason)
-                case .presented:
-                    // Already marked (and announced): nothing changes.
-                    return .presented
                 }
+                return result
             }
         }
         listener?.presentationDidChange()
@@ -194,17 +149,14 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Whether it is made and not shown yet: its presenter's `present` (or a stack
     /// presenter's `replaceStack`) has not returned.
     var isBeingPresented: Bool {
-        state.withLock {
-            if case .presenting = $0.phase { return true }
-            return false
-        }
+        state.withLock { $0.phase.isBeingPresented }
     }
 
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
     func markFailed() {
         var listener: (any PresentationListener)?
         let (waiters, replyWaiters) = state.withLock { state in
-            state.phase = .dismissed(.tornDown)
+            state.phase.failed()
             listener = state.listener
             return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
@@ -215,20 +167,18 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
     func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
-            switch state.phase {
-            case .presented:
-                state.phase = .dismissing(reason)
-            case .presenting:
-                throw CoordinatorError(
-                    .alreadyDismissed,
-                    "\(self) is still being presented. Await flow.present(_:on:) before dismissing what it returns.")
-            case .dismissing(let earlier), .dismissed(let earlier):
-                throw CoordinatorError(
-                    .alreadyDismissed,
-                    "\(self) was already dismissed (\(earlier)). Check presentation.isPresented, or await "
-                        + "presentation.dismissal, instead of dismissing it twice.")
-            }
+        switch state.withLock({ $0.phase.beginDismissal(reason) }) {
+        case nil:
+            return
+        case .stillPresenting:
+            throw CoordinatorError(
+                .alreadyDismissed,
+                "\(self) is still being presented. Await flow.present(_:on:) before dismissing what it returns.")
+        case .alreadyLeft(let earlier):
+            throw CoordinatorError(
+                .alreadyDismissed,
+                "\(self) was already dismissed (\(earlier)). Check presentation.isPresented, or await "
+                    + "presentation.dismissal, instead of dismissing it twice.")
         }
     }
 
@@ -241,22 +191,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
     /// presenting call dismiss it; then wait until it is gone.
     func tearDown() async {
-        enum Step { case dismiss, wait, done }
-        let step = state.withLock { state -> Step in
-            switch state.phase {
-            case .presented:
-                state.phase = .dismissing(.tornDown)
-                return .dismiss
-            case .presenting:
-                state.phase = .presenting(teardownRequested: true)
-                return .wait
-            case .dismissing:
-                return .wait
-            case .dismissed:
-                return .done
-            }
-        }
-        switch step {
+        switch state.withLock({ $0.phase.tearDown() }) {
         case .dismiss: await performDismissal(.tornDown)
         case .wait: await waitUntilDismissed()
         case .done: return
@@ -269,7 +204,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         _ = try? await withUnsafeThrowingContinuation {
             (continuation: UnsafeContinuation<DismissalReason, any Error>) in
             let reason = state.withLock { state -> DismissalReason? in
-                if case .dismissed(let reason) = state.phase { return reason }
+                if let reason = state.phase.dismissalReason { return reason }
                 _ = state.waiters.add(continuation)
                 return nil
             }
@@ -291,15 +226,11 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     ///   whose waiters may read `dismissalReason`) just before them.
     @inline(never)
     private func finishDismissal() {
-        let leaving = state.withLock { state -> DismissalReason? in
-            guard case .dismissing(let reason) = state.phase else { return nil }
-            return reason
-        }
-        guard let reason = leaving else { return }
+        guard let reason = state.withLock({ $0.phase.leavingReason }) else { return }
         owner.announceDismissed(self, reason: reason)
         var listener: (any PresentationListener)?
         let (waiters, replyWaiters) = state.withLock { state in
-            state.phase = .dismissed(reason)
+            _ = state.phase.dismissalCompleted()
             state.confirmation = nil
             listener = state.listener
             return (state.waiters.takeAll(), state.replyWaiters.takeAll())

@@ -22,8 +22,8 @@ protocol PresentationOwner: AnyObject, Sendable {
     /// needs that may run user code (the screen's name) is read before, outside it.
     func announcePresented(
         _ presentation: Presentation,
-        in criticalSection: (_ announce: () -> Void) -> Presentation.PresentedResult
-    ) -> Presentation.PresentedResult
+        in criticalSection: (_ announce: () -> Void) -> PresentationPhase.Presented
+    ) -> PresentationPhase.Presented
 
     /// `presentation` is leaving the surface for `reason`: sends its `dismissed` event.
     func announceDismissed(_ presentation: Presentation, reason: DismissalReason)
