@@ -16,7 +16,11 @@
 /// waits for every child anyway. Each removal then walks at most `window` steps past the
 /// children this list knows of, whatever the order, and a few stragglers hold nobody up.
 ///
-/// A doubly linked list threaded through the children's nodes (`Node.hostedLink`), plus the
+/// The members are the tasks the group runs for its node: a child's own task, or a child's
+/// hosting loop (`Node+Mailbox.swift`: a coordinator's loop is a job of its parent's loop),
+/// each with its link in the child's node (`Node.hostedLink`, `Node.loopLink`).
+///
+/// A doubly linked list threaded through the children's nodes, plus the
 /// `frontier`: the child with exactly `window` older siblings in the group. A child may
 /// leave unless it is younger than the frontier; each removal moves the frontier by at most
 /// one child, and wakes that child if it waits. Everything is O(1). Pure and synchronous: it
@@ -26,29 +30,51 @@ struct HostedChildren {
     /// How many older siblings a child may leave behind in the group.
     static let window = 32
 
-    /// A child's place among its parent's hosted children. Stored in the child's node, but
+    /// One task in the group: a child's own task, or its hosting loop.
+    struct Member: Equatable {
+        let node: Node
+        let isLoop: Bool
+
+        /// The task that runs `node`'s coordinator.
+        static func task(_ node: Node) -> Member { Member(node: node, isLoop: false) }
+        /// The task that runs `node`'s hosting loop.
+        static func loop(_ node: Node) -> Member { Member(node: node, isLoop: true) }
+
+        static func == (lhs: Member, rhs: Member) -> Bool { lhs.node === rhs.node && lhs.isLoop == rhs.isLoop }
+
+        /// Its place in the list, stored in its node.
+        fileprivate var link: Link {
+            get { isLoop ? node.loopLink : node.hostedLink }
+            nonmutating set {
+                if isLoop { node.loopLink = newValue } else { node.hostedLink = newValue }
+            }
+        }
+    }
+
+    /// A member's place among its parent's hosted tasks. Stored in the child's node, but
     /// read and written only under the parent's lock.
     struct Link {
         fileprivate var isHosted = false
-        /// Whether the child is younger than the frontier (it must wait to leave).
+        /// Whether the member is younger than the frontier (it must wait to leave).
         fileprivate var pastFrontier = false
-        /// The next older and next younger child still in the group.
-        fileprivate var older: Node?
-        fileprivate var younger: Node?
-        /// The child's task, waiting for its turn to leave.
+        /// The next older and next younger member still in the group.
+        fileprivate var older: Member?
+        fileprivate var younger: Member?
+        /// The member's task, waiting for its turn to leave.
         fileprivate var waiter: UnsafeContinuation<Void, Never>?
     }
 
     private(set) var count = 0
-    private var oldest: Node?
-    private var youngest: Node?
-    /// The child with exactly `window` older siblings in the group, if there are that many.
-    private var frontier: Node?
+    private var oldest: Member?
+    private var youngest: Member?
+    /// The member with exactly `window` older siblings in the group, if there are that many.
+    private var frontier: Member?
 
-    /// What a child that has finished its teardown does next (see `depart`).
+    /// What a member whose work is done (a child's teardown, a loop's last job) does next
+    /// (see `depart`).
     enum Departure {
         /// It was not added to the group through the mailbox (the root, or a child run from
-        /// `start()` in the start task): nothing to do.
+        /// `start()`): nothing to do.
         case notHosted
         /// It has left; resume the sibling whose turn has come, if any.
         case left(UnsafeContinuation<Void, Never>?)
@@ -57,59 +83,59 @@ struct HostedChildren {
         case mustWait
     }
 
-    /// Records `child` as the youngest child in the group.
-    mutating func append(_ child: Node) {
-        precondition(!child.hostedLink.isHosted, "a child is hosted once")
-        child.hostedLink = Link(isHosted: true, pastFrontier: count > Self.window, older: youngest)
+    /// Records `member` as the youngest in the group.
+    mutating func append(_ member: Member) {
+        precondition(!member.link.isHosted, "a task is hosted once")
+        member.link = Link(isHosted: true, pastFrontier: count > Self.window, older: youngest)
         if let youngest {
-            youngest.hostedLink.younger = child
+            youngest.link.younger = member
         } else {
-            oldest = child
+            oldest = member
         }
-        youngest = child
-        if count == Self.window { frontier = child }
+        youngest = member
+        if count == Self.window { frontier = member }
         count += 1
     }
 
-    /// `child` has finished its teardown. It leaves now unless its parent is ending and more
+    /// `member` has finished its work. It leaves now unless its parent is ending and more
     /// than `window` older siblings are still in the group.
-    mutating func depart(_ child: Node, parentEnding: Bool) -> Departure {
-        guard child.hostedLink.isHosted else { return .notHosted }
-        if parentEnding && child.hostedLink.pastFrontier { return .mustWait }
-        return .left(remove(child))
+    mutating func depart(_ member: Member, parentEnding: Bool) -> Departure {
+        guard member.link.isHosted else { return .notHosted }
+        if parentEnding && member.link.pastFrontier { return .mustWait }
+        return .left(remove(member))
     }
 
-    /// Registers the waiter of `child`, unless its turn has come meanwhile: then returns
+    /// Registers the waiter of `member`, unless its turn has come meanwhile: then returns
     /// `false` and the caller resumes it at once.
-    mutating func wait(_ child: Node, _ waiter: UnsafeContinuation<Void, Never>) -> Bool {
-        guard child.hostedLink.pastFrontier else { return false }
-        child.hostedLink.waiter = waiter
+    mutating func wait(_ member: Member, _ waiter: UnsafeContinuation<Void, Never>) -> Bool {
+        guard member.link.pastFrontier else { return false }
+        member.link.waiter = waiter
         return true
     }
 
-    /// Removes `child` and returns the waiter of the sibling whose turn has come, if any.
-    mutating func remove(_ child: Node) -> UnsafeContinuation<Void, Never>? {
-        let link = child.hostedLink
+    /// Removes `member` and returns the waiter of the sibling whose turn has come, if any.
+    mutating func remove(_ member: Member) -> UnsafeContinuation<Void, Never>? {
+        let link = member.link
         guard link.isHosted else { return nil }
-        child.hostedLink = Link()
+        member.link = Link()
         count -= 1
         if let older = link.older {
-            older.hostedLink.younger = link.younger
+            older.link.younger = link.younger
         } else {
             oldest = link.younger
         }
         if let younger = link.younger {
-            younger.hostedLink.older = link.older
+            younger.link.older = link.older
         } else {
             youngest = link.older
         }
-        // Every child younger than `child` has one older sibling fewer: unless `child` was
-        // younger than the frontier, the next child is now the one with `window` older ones.
+        // Every member younger than `member` has one older sibling fewer: unless `member` was
+        // younger than the frontier, the next one is now the one with `window` older ones.
         guard let current = frontier, !link.pastFrontier else { return nil }
-        frontier = current === child ? link.younger : current.hostedLink.younger
+        frontier = current == member ? link.younger : current.link.younger
         guard let next = frontier else { return nil }
-        next.hostedLink.pastFrontier = false
-        defer { next.hostedLink.waiter = nil }
-        return next.hostedLink.waiter
+        next.link.pastFrontier = false
+        defer { next.link.waiter = nil }
+        return next.link.waiter
     }
 }

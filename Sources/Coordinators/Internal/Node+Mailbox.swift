@@ -4,13 +4,17 @@
 // carries them out.
 //
 // A coordinator runs `start()` in one task, which cannot also wait for mail: it runs the
-// user's code. So the first time a job is handed over, the node asks its tree for a hosting
-// loop (`TreeContext.hostLoop`): a task of the tree's own group that owns a task group for
-// this node's jobs. A coordinator that never gets a job (most of them: screens, leaves, flows
-// run from `start()`) never has one. The loop ends when the flow ends: it cancels its group,
-// waits for every job, and tells the teardown (`loopEnded`).
+// user's code. So the first time a job is handed over, the node gets a hosting loop: a task
+// that owns a task group for this node's jobs, itself a job of its parent's loop (started
+// the same way if need be); the root's loop is a task of the tree's own group
+// (`TreeContext.hostLoop`). A coordinator that never gets a job (most of them: screens,
+// leaves, flows run from `start()`) never has one. The loop ends when the flow ends: it
+// cancels its group, waits for every job, tells the teardown (`loopEnded`), and leaves its
+// parent's group in turn (`HostedChildren`).
 
 extension Node {
+    typealias Mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>
+
     /// Hands `job` (hosting the adopted `child`) to the hosting loop, which adds it to its
     /// task group. If this flow ended since `child` was adopted, the child is ended (its
     /// instance is spent) and the error is thrown.
@@ -22,7 +26,7 @@ extension Node {
                 ) in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 // The loop adds jobs to its group in the order they are handed over.
-                state.hosted.append(child)
+                state.hosted.append(.task(child))
                 return (state.mailbox.handOver(job), state.context)
             }
             carryOut(handOver, context)
@@ -36,7 +40,7 @@ extension Node {
     /// of this coordinator that hosts no child: a flow event's handler). Returns `false`,
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
-        let handedOver = state.withLock { state in
+        let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
             state.machine.isRunning ? (state.mailbox.handOver(job), state.context) : nil
         }
         guard let (handOver, context) = handedOver else { return false }
@@ -46,7 +50,7 @@ extension Node {
 
     /// What a hand-over decided, with no lock held.
     private func carryOut(
-        _ handOver: MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>.HandOver, _ context: TreeContext?
+        _ handOver: Mailbox.HandOver, _ context: TreeContext?
     ) {
         switch handOver {
         case .nothing:
@@ -56,13 +60,37 @@ extension Node {
         case .startLoop:
             // A running node always has its tree (`bind` set it before it could run).
             guard let context else { preconditionFailure("a running node has a tree") }
-            context.hostLoop(for: self)
+            startLoop(in: context)
         }
     }
 
-    /// The hosting loop: runs in a task of the tree's group (`TreeContext.hostLoop`) from the
-    /// first job handed over until the flow ends, then returns once every job has returned.
-    func runLoop() async {
+    /// Starts this node's hosting loop as a job of its parent's loop (starting that one
+    /// too, if need be), so that a coordinator's loop ends inside its parent's subtree and
+    /// leaves its parent's group in turn (`HostedChildren`). The root's loop, and the loop of
+    /// a node whose parent is ending (the parent's walk is ending this node too), are tasks
+    /// of the tree's own group instead.
+    private func startLoop(in context: TreeContext) {
+        if let parent = state.withLock({ $0.parent }), parent.hostLoop(of: self) { return }
+        context.hostLoop(for: self)
+    }
+
+    /// Hands `child`'s hosting loop to this node's loop as a job. Returns `false` if this
+    /// flow is not running.
+    private func hostLoop(of child: Node) -> Bool {
+        let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
+            guard state.machine.isRunning else { return nil }
+            state.hosted.append(.loop(child))
+            return (state.mailbox.handOver({ await child.runLoop(hostedBy: self) }), state.context)
+        }
+        guard let (handOver, context) = handedOver else { return false }
+        carryOut(handOver, context)
+        return true
+    }
+
+    /// The hosting loop: runs in a task of its parent's loop (`host`), or of the tree's group
+    /// (`TreeContext.hostLoop`), from the first job handed over until the flow ends, then
+    /// returns once every job has returned, and leaves its host's group in turn.
+    func runLoop(hostedBy host: Node?) async {
         state.withLock { $0.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             while true {
@@ -82,6 +110,7 @@ extension Node {
             }
         }
         state.withLock { $0.mailbox.loopReturned() }?.resume()
+        await host?.leave(.loop(self))
     }
 
     /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.

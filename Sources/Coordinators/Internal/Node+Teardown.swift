@@ -50,7 +50,7 @@ extension Node {
         let departure =
             parent?.state.withLock { state in
                 _ = state.children.removeValue(forKey: id.rawValue)
-                return state.hosted.depart(self, parentEnding: !state.machine.isRunning)
+                return state.hosted.depart(.task(self), parentEnding: !state.machine.isRunning)
             } ?? .notHosted
         context?.emit(self, .ended(cause))
         for waiter in waiters {
@@ -71,11 +71,25 @@ extension Node {
     @inline(never)
     func leaveInTurn(_ child: Node) async {
         guard child.state.withLock({ $0.waitsToLeave }) else { return }
+        await waitForTurn(.task(child))
+    }
+
+    /// A child's hosting loop, a job of this node's loop, has returned: it leaves this
+    /// node's group now, or in turn (as `leaveInTurn`).
+    func leave(_ loop: HostedChildren.Member) async {
+        switch state.withLock({ $0.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
+        case .notHosted: break
+        case .left(let sibling): sibling?.resume()
+        case .mustWait: await waitForTurn(loop)
+        }
+    }
+
+    private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.hosted.wait(child, continuation) }) {
+            if !state.withLock({ $0.hosted.wait(member, continuation) }) {
                 continuation.resume()
             }
         }
-        state.withLock { $0.hosted.remove(child) }?.resume()
+        state.withLock { $0.hosted.remove(member) }?.resume()
     }
 }

@@ -24,7 +24,7 @@ final class Node: Sendable {
         /// (`Node+Mailbox.swift`): started the first time a job is handed over, so a
         /// coordinator that never gets one is one task. Resuming the loop only wakes it: it
         /// takes its mail under this lock.
-        var mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>()
+        var mailbox = Mailbox()
         /// The children handed to the hosting loop and not yet returned, in the order they
         /// were added to its task group (which is the order they were handed over).
         var hosted = HostedChildren()
@@ -72,6 +72,10 @@ final class Node: Sendable {
     /// the parent's lock, not this node's: only `HostedChildren`, inside the parent's
     /// `state.withLock`, reads or writes it.
     nonisolated(unsafe) var hostedLink = HostedChildren.Link()
+
+    /// This node's hosting loop's place among the tasks its parent's loop hosts, like
+    /// `hostedLink` (guarded by the parent's lock).
+    nonisolated(unsafe) var loopLink = HostedChildren.Link()
 
     // MARK: Names
 

@@ -1,13 +1,17 @@
-// The tree's loop: the task that starts the nodes' hosting loops (`Node+Mailbox.swift`).
+// The tree's loop: the task that starts the root's hosting loop (`Node+Mailbox.swift`).
 //
 // `CoordinatorTree.run` runs the root in a child task of a discarding task group and this
-// loop in the calling task, as the group's body. A node's hosting loop is a child task of
-// that group: a task of the tree (it cannot outlive it, and cancelling the tree cancels it),
-// created when the node is first handed a job from another task. Its jobs see the task-local
-// values bound around `tree.run`, never those of the task that handed them over.
+// loop in the calling task, as the group's body. The root's hosting loop is a child task of
+// that group, created when the root is first handed a job from another task; every other
+// coordinator's loop is a job of its parent's loop, so all of them are tasks of the tree
+// (none can outlive it, and cancelling the tree cancels them). A loop is also hosted here
+// when its coordinator's parent is ending (the parent's walk ends that coordinator too, and
+// the loop must still run the jobs handed over, which then end at once). Their jobs see the
+// task-local values bound around `tree.run`, never those of the task that handed them over.
 
 extension TreeContext {
-    /// Asks the tree's loop to start `node`'s hosting loop. Called with no lock held.
+    /// Asks the tree's loop to start `node`'s hosting loop (the root's, or one whose parent
+    /// is ending). Called with no lock held.
     func hostLoop(for node: Node) {
         let host = state.withLock { state in
             state.loopRequests.append(node)
@@ -38,7 +42,7 @@ extension TreeContext {
                 return (state.loopRequests, state.rootReturned)
             }
             for node in nodes {
-                group.addTaskStartingNow { await node.runLoop() }
+                group.addTaskStartingNow { await node.runLoop(hostedBy: nil) }
             }
             if done {
                 state.withLock { $0.rootReturned = false }

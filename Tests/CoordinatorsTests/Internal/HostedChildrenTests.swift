@@ -14,12 +14,12 @@ struct HostedChildrenTests {
 
     private func hosting(_ count: Int) -> HostedChildren {
         var hosted = HostedChildren()
-        for index in 1...count { hosted.append(children[index]) }
+        for index in 1...count { hosted.append(.task(children[index])) }
         return hosted
     }
 
     private func depart(_ index: Int, from hosted: inout HostedChildren, parentEnding: Bool) -> String {
-        switch hosted.depart(children[index], parentEnding: parentEnding) {
+        switch hosted.depart(.task(children[index]), parentEnding: parentEnding) {
         case .notHosted: "notHosted"
         case .left(let waiter): waiter == nil ? "left" : "left, waking a sibling"
         case .mustWait: "mustWait"
@@ -64,23 +64,23 @@ struct HostedChildrenTests {
     @Test func aChildWhoseTurnCameBeforeItWaitedIsNotRegistered() async {
         var hosted = hosting(Self.w + 2)
         #expect(depart(Self.w + 2, from: &hosted, parentEnding: true) == "mustWait")
-        #expect(hosted.remove(children[1]) == nil)  // its turn has come, but it does not wait yet
+        #expect(hosted.remove(.task(children[1])) == nil)  // its turn has come, but it does not wait yet
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            #expect(hosted.wait(children[Self.w + 2], continuation) == false)
+            #expect(hosted.wait(.task(children[Self.w + 2]), continuation) == false)
             continuation.resume()
         }
-        #expect(hosted.remove(children[Self.w + 2]) == nil)
+        #expect(hosted.remove(.task(children[Self.w + 2])) == nil)
     }
 
     @Test func aWaiterIsHandedBackOnceWhenEnoughOlderSiblingsHaveLeft() async {
         var hosted = hosting(Self.w + 3)
         #expect(depart(Self.w + 3, from: &hosted, parentEnding: true) == "mustWait")
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            #expect(hosted.wait(children[Self.w + 3], continuation) == true)
-            #expect(hosted.remove(children[Self.w + 2]) == nil)  // younger than the frontier: no change
-            let woken = hosted.remove(children[2])  // w older siblings are left: its turn
+            #expect(hosted.wait(.task(children[Self.w + 3]), continuation) == true)
+            #expect(hosted.remove(.task(children[Self.w + 2])) == nil)  // younger than the frontier: no change
+            let woken = hosted.remove(.task(children[2]))  // w older siblings are left: its turn
             #expect(woken != nil)
-            #expect(hosted.remove(children[1]) == nil)  // handed back once only
+            #expect(hosted.remove(.task(children[1])) == nil)  // handed back once only
             (woken ?? continuation).resume()
         }
         #expect(depart(Self.w + 3, from: &hosted, parentEnding: true) == "left")
@@ -88,13 +88,13 @@ struct HostedChildrenTests {
 
     @Test func childrenAddedAfterOthersLeftCountOnlyTheSiblingsStillThere() {
         var hosted = hosting(Self.w + 1)
-        for index in 1...Self.w { _ = hosted.remove(children[index]) }
-        for index in (Self.w + 2)...(2 * Self.w + 2) { hosted.append(children[index]) }
+        for index in 1...Self.w { _ = hosted.remove(.task(children[index])) }
+        for index in (Self.w + 2)...(2 * Self.w + 2) { hosted.append(.task(children[index])) }
         // w + 2 children are there: the youngest has w + 1 older siblings.
         #expect(depart(2 * Self.w + 2, from: &hosted, parentEnding: true) == "mustWait")
         #expect(depart(2 * Self.w + 1, from: &hosted, parentEnding: true) == "left")
         #expect(depart(2 * Self.w + 2, from: &hosted, parentEnding: true) == "left")
-        for index in (Self.w + 1)...(2 * Self.w) { _ = hosted.remove(children[index]) }
+        for index in (Self.w + 1)...(2 * Self.w) { _ = hosted.remove(.task(children[index])) }
         #expect(hosted.count == 0)
     }
 }

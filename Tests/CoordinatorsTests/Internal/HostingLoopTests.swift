@@ -27,6 +27,23 @@ struct HostingLoopTests {
         #expect(host.flow.node.state.withLock { $0.mailbox.loop } == .ended)
     }
 
+    @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
+        let journal = Journal()
+        let parent = StartsEventStyleHost(journal: journal)
+        let tree = CoordinatorTree()
+        let running = Task { try await tree.run(parent) }
+        try await journal.waitUntil { $0.contains("running") }
+        // The parent's loop hosts the child's task (handed over by `flow.start`)…
+        #expect(parent.flow.node.state.withLock { $0.hosted.count } == 1)
+        let child = await parent.child
+        #expect(try await child?.runChild() == 1)
+        // …and now the child's own loop too.
+        #expect(parent.flow.node.state.withLock { $0.hosted.count } == 2)
+        try parent.flow.finish()
+        try await running.value
+        #expect(child?.flow.node.state.withLock { $0.mailbox.loop } == .ended)
+    }
+
     @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {
         let journal = Journal()
         let waiter = WaitsForCancellation(journal: journal)
@@ -75,6 +92,21 @@ private actor EventStyleHost: Coordinator {
     }
 
     func runChild() async throws -> Int { try await flow.run(Returns(1)) }
+}
+
+/// Starts an `EventStyleHost` concurrently and waits to be ended.
+private actor StartsEventStyleHost: Coordinator {
+    let flow = Flow<Void>()
+    let journal: Journal
+    var child: EventStyleHost?
+    init(journal: Journal) { self.journal = journal }
+
+    func start() async throws {
+        let child = EventStyleHost(journal: journal)
+        self.child = child
+        try flow.start(child)
+        try await flow.finished
+    }
 }
 
 /// Waits in `start()` for something only a cancellation of its task ends.
