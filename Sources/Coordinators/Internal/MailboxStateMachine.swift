@@ -57,8 +57,12 @@ struct MailboxStateMachine<Job, Waiter> {
         case .none:
             loop = .requested
             return .startLoop
-        case .requested, .ended:
+        case .requested:
             return .nothing
+        case .ended:
+            // The loop returns only once the flow has ended, and nothing is handed over to a
+            // flow that does not run (`Node` checks under the same lock).
+            preconditionFailure("a job handed over after the hosting loop returned")
         case .running:
             guard let waiter = loopWaiter else { return .nothing }
             loopWaiter = nil

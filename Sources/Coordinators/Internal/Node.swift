@@ -206,18 +206,32 @@ final class Node: Sendable {
             })
         else { return false }
         // Then its children, and theirs, as cancelled: one walk of the subtree (a list, not
-        // a recursion, however deep the tree), each node's end carried out with no lock held.
-        var children = ended.carryOut()
-        while let child = children.popLast() {
-            guard let childEnded = child.state.withLock({ Ended(cancelling: &$0) }) else { continue }
-            children += childEnded.carryOut()
+        // a recursion, however deep the tree), one node's lock at a time. Every end is
+        // recorded before any is carried out: cancelling this node's task cancels the
+        // children run from its `start()` (its child tasks) at once, and they must find
+        // their ends recorded — or a `start()` that catches the cancellation could still
+        // finish its flow.
+        guard !ended.children.isEmpty else {
+            ended.carryOut()
+            return true
         }
+        var subtree = [ended]
+        var next = 0
+        while next < subtree.count {
+            for child in subtree[next].children {
+                if let childEnded = child.state.withLock({ Ended(cancelling: &$0) }) {
+                    subtree.append(childEnded)
+                }
+            }
+            next += 1
+        }
+        for node in subtree { node.carryOut() }
         return true
     }
 
     /// What a node whose end cause was just recorded does next, with no lock held: cancel the
     /// task running its `start()`, wake its hosting loop and the `flow.finished` callers,
-    /// refuse the links waiting for it, and end its children.
+    /// and refuse the links waiting for it; and which children to end.
     private struct Ended {
         let cause: EndCause
         let start: RunningTask?
@@ -246,15 +260,14 @@ final class Node: Sendable {
             self.init(&state)
         }
 
-        /// Carries the end out and returns the children to end next.
-        func carryOut() -> [Node] {
+        /// Carries the end out.
+        func carryOut() {
             // Cancelling runs the task's cancellation handlers on this thread, and they take
             // locks (this node's among them).
             start?.cancel()
             host?.resume()
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
-            return children
         }
     }
 
@@ -288,12 +301,13 @@ final class Node: Sendable {
 
     /// `endRequested` in the task running `start()` (an event-style coordinator, idle until
     /// its flow ends): without a cancellation handler, so nothing is allocated and the frames
-    /// its task keeps while idle stay small. None is needed: whoever cancels this task
-    /// records an end (which resumes this waiter) — an end recorded for this node or an
-    /// ancestor, which cancels this task, or the cancellation of the task running the tree,
-    /// which records the root's end (`CoordinatorTree.run`). The cancellation thus resumes it
-    /// with `cancelled` (or whatever cause came first), and `flow.finished` throws or returns
-    /// as the documentation says.
+    /// its task keeps while idle stay small. None is needed: whoever cancels this task has
+    /// recorded this node's end first (which resumes this waiter) — an end recorded for this
+    /// node or an ancestor records every end below before it cancels any task
+    /// (`endTransition`), and cancelling the task running the tree records the root's end
+    /// before Swift reaches the root's task (`CoordinatorTree.run`; `EndBeforeCancellationTests`
+    /// checks both). The cancellation thus resumes it with `cancelled` (or whatever cause came
+    /// first), and `flow.finished` throws or returns as the documentation says.
     private func endRequestedInStart() async -> EndCause {
         let cause = try? await withUnsafeThrowingContinuation {
             (continuation: UnsafeContinuation<EndCause, any Error>) in

@@ -40,8 +40,8 @@ extension Flow {
             return await Self.hostInChildTask(child)
         }
         // Called from another task (an actor method a screen called, a task of the user's):
-        // hand the child to this node's hosting loop so that it becomes a child task of
-        // this coordinator's task group, and wait for its outcome.
+        // hand the child to this node's hosting loop so that it becomes a child task of a
+        // group this coordinator owns, and wait for its outcome.
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
                 do throws(CoordinatorError) {
@@ -74,7 +74,7 @@ extension Flow {
     /// Starts `child` as a child of this coordinator, running concurrently, and returns a
     /// handle to await or cancel it (tabs, embedded containers, background flows).
     ///
-    /// The child is a child task of this coordinator's task group whichever task calls
+    /// The child is a child task of this coordinator's hosting loop whichever task calls
     /// this; it is cancelled and awaited when this coordinator ends.
     ///
     /// Throws `CoordinatorError` `alreadyRun` if this instance ran before, `flowEnded` if

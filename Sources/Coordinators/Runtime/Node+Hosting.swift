@@ -35,10 +35,11 @@ extension Node {
     /// `cancelled` for a `CancellationError`, or the error it threw. While it runs, an end
     /// recorded from anywhere cancels this task.
     ///
-    /// Whoever cancels this task records an end first — an ancestor's end reaches every
-    /// node below it (`Node.requestEnd`), and cancelling the task that runs the tree cancels
-    /// the root (`CoordinatorTree.run`) — so no cancellation handler is needed here: a
-    /// handler for each coordinator would cost two status-record updates per flow.
+    /// Whoever cancels this task has recorded an end first — an ancestor's end records every
+    /// end below before it cancels any task (`Node.requestEnd`), and cancelling the task that
+    /// runs the tree records the root's end before Swift reaches the root's task
+    /// (`CoordinatorTree.run`) — so no cancellation handler is needed here: a handler for
+    /// each coordinator would cost two status-record updates per flow.
     private func runStart<C: Coordinator>(_ coordinator: C) async {
         guard beginStart() else { return }
         do {

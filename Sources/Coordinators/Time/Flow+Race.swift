@@ -59,8 +59,8 @@ extension Flow {
         node.acceptRoutes()
         let track = RaceTrack<Value>(racers.map(\.node))
         if isStartTask {
-            // Called from `start()`: the racers run in child tasks of its task, which is a
-            // child task of this node's group.
+            // Called from `start()`: the racers run in child tasks of its task, this
+            // coordinator's own.
             await withDiscardingTaskGroup { group in
                 for (index, racer) in racers.enumerated() {
                     group.addTask { track.racerEnded(index, await racer.host()) }
@@ -68,7 +68,7 @@ extension Flow {
             }
         } else {
             // Called from another task: each racer is handed to this node's hosting loop, as
-            // `runForOutcome(_:)` does, so that it is a child task of this coordinator's group.
+            // `runForOutcome(_:)` does, so that it is a child task of this coordinator's loop.
             await withTaskCancellationHandler {
                 await track.waitUntilOver {
                     for (index, racer) in racers.enumerated() {

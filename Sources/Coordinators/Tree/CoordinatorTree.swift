@@ -70,16 +70,19 @@ public final class CoordinatorTree: Sendable {
     private func host<Root: Coordinator>(_ root: Root) async -> FlowOutcome<Root.Output> {
         let node = root.flow.node
         let context = context
-        await withTaskCancellationHandler {
-            await withDiscardingTaskGroup { group in
-                group.addTaskStartingNow {
-                    await node.host(root)
-                    context.rootReturned()
-                }
-                await context.hostLoops(in: &group)
+        await withDiscardingTaskGroup { group in
+            group.addTaskStartingNow {
+                await node.host(root)
+                context.rootReturned()
             }
-        } onCancel: {
-            node.requestEnd(.cancelled)
+            // Installed after the group, so that cancelling this task runs it before Swift
+            // cancels the group's tasks (a task's newest cancellation record comes first):
+            // the root's end is recorded before its task is cancelled.
+            await withTaskCancellationHandler {
+                await context.hostLoops(in: &group)
+            } onCancel: {
+                node.requestEnd(.cancelled)
+            }
         }
         return FlowOutcome(node.teardownCause)
     }
