@@ -205,27 +205,31 @@ final class Node: Sendable {
                 return Ended(&state)
             })
         else { return false }
-        // Then its children, and theirs, as cancelled: one walk of the subtree (a list, not
-        // a recursion, however deep the tree), one node's lock at a time. Every end is
-        // recorded before any is carried out: cancelling this node's task cancels the
-        // children run from its `start()` (its child tasks) at once, and they must find
+        // Then its children, and theirs, as cancelled: one walk of the subtree, depth first
+        // with a stack of its own (not a recursion, however deep the tree), one node's lock
+        // at a time. A node's end is carried out only once its whole subtree has recorded
+        // its ends: cancelling its task cancels the children run from its `start()` (its
+        // child tasks) at once, and waking its loop cancels the others, and they must find
         // their ends recorded — or a `start()` that catches the cancellation could still
-        // finish its flow.
+        // finish its flow. Leaves are carried out as soon as they are reached, so their
+        // teardowns start while the walk goes on.
         guard !ended.children.isEmpty else {
-            ended.carryOut()
+            ended.carryOut()  // the common case, with no list to allocate
             return true
         }
-        var subtree = [ended]
-        var next = 0
-        while next < subtree.count {
-            for child in subtree[next].children {
-                if let childEnded = child.state.withLock({ Ended(cancelling: &$0) }) {
-                    subtree.append(childEnded)
-                }
+        var path = [(ended: ended, nextChild: 0)]
+        while let last = path.indices.last {
+            let (current, nextChild) = path[last]
+            guard nextChild < current.children.count else {
+                path.removeLast()
+                current.carryOut()
+                continue
             }
-            next += 1
+            path[last].nextChild += 1
+            if let childEnded = current.children[nextChild].state.withLock({ Ended(cancelling: &$0) }) {
+                path.append((childEnded, 0))
+            }
         }
-        for node in subtree { node.carryOut() }
         return true
     }
 
