@@ -59,10 +59,10 @@ struct HostingLoopTests {
         let journal = Journal()
         let root = StartsWaitingChain(journal: journal, depth: 3)
         let tree = CoordinatorTree()
-        let running = Task { try await tree.runForOutcome(root) }
+        let running = Task { await tree.runForOutcome(root) }
         try await journal.waitUntil { $0.filter { $0 == "waiting" }.count == 3 }
         try root.flow.finish()
-        let outcome = try await running.value
+        let outcome = await running.value
         guard case .finished = outcome else {
             Issue.record("the root ended as \(outcome), not finished")
             return
