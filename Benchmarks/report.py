@@ -22,6 +22,7 @@ SCENARIOS = [
     ("presentDismiss", "wallClock", "presentDismissBaseline", None, 1000, "µs"),
     ("cancelTree11111", "wallClock", "cancelTree11111Baseline", 1.5, 1, "µs"),
     ("cancelWideTree", "wallClock", "cancelWideTreeBaseline", 2.0, 1, "µs"),
+    ("cancelWideTreeWithLoops", "wallClock", "cancelWideTreeWithLoopsBaseline", 2.0, 1, "µs"),
     ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 1.5, 1, "bytes"),
     ("openDeepLink4Steps", "wallClock", "openDeepLink4StepsBaseline", 2.0, 1, "µs"),
     ("flowEventBubbling10Levels", "wallClock", "tenActorRoundTrips", 2.0, 1000, "µs"),

@@ -62,6 +62,21 @@ func bareTreeNode(depth: Int, fanOut: Int, ready: Countdown) async {
 final class RunningBareTree: Sendable {
     let running: Task<Void, Never>
 
+    /// A root task with `count` child tasks that each own a group with one child task.
+    init(parentsOfOne count: Int) async {
+        let ready = Countdown(1 + 2 * count)
+        running = Task {
+            await withDiscardingTaskGroup { group in
+                for _ in 0..<count {
+                    group.addTask { await bareTreeNode(depth: 1, fanOut: 1, ready: ready) }
+                }
+                ready.tick()
+                await suspendUntilCancelled()
+            }
+        }
+        await ready.wait()
+    }
+
     init(depth: Int, fanOut: Int) async {
         let ready = Countdown(nodeCount(depth: depth, fanOut: fanOut))
         running = Task { await bareTreeNode(depth: depth, fanOut: fanOut, ready: ready) }

@@ -95,6 +95,23 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // 3c. The same with one grandchild under each child, so that every child has a hosting
+    // loop (started by its parent's) that must leave in turn: a guard against the quadratic
+    // removals of loops all kept in one group (Guides/Performance.md).
+    let loopsCount = quick ? 5_000 : 50_000
+    Benchmark("cancelWideTreeWithLoops", configuration: wideConfiguration) { benchmark in
+        let tree = await RunningTree(parentsOfOne: loopsCount)
+        benchmark.startMeasurement()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+    Benchmark("cancelWideTreeWithLoopsBaseline", configuration: wideConfiguration) { benchmark in
+        let tree = await RunningBareTree(parentsOfOne: loopsCount)
+        benchmark.startMeasurement()
+        await tree.cancel()
+        benchmark.stopMeasurement()
+    }
+
     // 4. Resident bytes per idle coordinator (waiting on its screen), 100,000 of them.
     // Measured once: later iterations would reuse the pages the first one freed.
     let idleCount = quick ? 10_000 : 100_000

@@ -125,6 +125,30 @@ actor TreeNode: Coordinator {
     }
 }
 
+/// Shows a screen, starts `count` children that each start one child (`TreeNode` of depth 1
+/// and fan-out 1), and waits to be ended.
+actor StartsParentsOfOne: Coordinator {
+    let flow = Flow<Void>()
+    let count: Int
+    let presenter: CountingPresenter
+    let shown: Countdown
+
+    init(_ count: Int, presenter: CountingPresenter, shown: Countdown) {
+        self.count = count
+        self.presenter = presenter
+        self.shown = shown
+    }
+
+    func start() async throws {
+        try await flow.present(BenchScreen(), on: presenter)
+        shown.tick()
+        for _ in 0..<count {
+            try flow.start(TreeNode(depth: 1, fanOut: 1, presenter: presenter, shown: shown))
+        }
+        try await flow.finished
+    }
+}
+
 /// The number of nodes of a full tree.
 func nodeCount(depth: Int, fanOut: Int) -> Int {
     (0...depth).reduce(0) { total, level in total + (0..<level).reduce(1) { product, _ in product * fanOut } }
@@ -140,6 +164,16 @@ final class RunningTree: Sendable {
     init(depth: Int, fanOut: Int) async {
         let shown = Countdown(nodeCount(depth: depth, fanOut: fanOut))
         let root = TreeNode(depth: depth, fanOut: fanOut, presenter: presenter, shown: shown)
+        let tree = self.tree
+        running = Task { await tree.runForOutcome(root) }
+        await shown.wait()
+    }
+
+    /// Builds a root with `count` children that each start one child of their own (so each
+    /// child has a hosting loop), and returns once every coordinator shows its screen.
+    init(parentsOfOne count: Int) async {
+        let shown = Countdown(1 + 2 * count)
+        let root = StartsParentsOfOne(count, presenter: presenter, shown: shown)
         let tree = self.tree
         running = Task { await tree.runForOutcome(root) }
         await shown.wait()

@@ -42,26 +42,66 @@ struct HostedChildren {
 
         static func == (lhs: Member, rhs: Member) -> Bool { lhs.node === rhs.node && lhs.isLoop == rhs.isLoop }
 
-        /// Its place in the list, stored in its node.
+        /// Its place in the list, stored in its node (a loop's in a box made when its loop
+        /// is first hosted: most nodes never have one, and every node would pay for it).
         fileprivate var link: Link {
-            get { isLoop ? node.loopLink : node.hostedLink }
+            get { isLoop ? node.loopLink?.link ?? Link() : node.hostedLink }
             nonmutating set {
-                if isLoop { node.loopLink = newValue } else { node.hostedLink = newValue }
+                if !isLoop {
+                    node.hostedLink = newValue
+                } else if let box = node.loopLink {
+                    box.link = newValue
+                } else {
+                    node.loopLink = LoopLink(newValue)
+                }
             }
         }
     }
 
     /// A member's place among its parent's hosted tasks. Stored in the child's node, but
-    /// read and written only under the parent's lock.
+    /// read and written only under the parent's lock. Neighbours are stored as a node and a
+    /// flag rather than as `Member`s, which keeps a link, and so every node, smaller.
     struct Link {
         fileprivate var isHosted = false
         /// Whether the member is younger than the frontier (it must wait to leave).
         fileprivate var pastFrontier = false
-        /// The next older and next younger member still in the group.
-        fileprivate var older: Member?
-        fileprivate var younger: Member?
+        fileprivate var olderIsLoop = false
+        fileprivate var youngerIsLoop = false
+        fileprivate var olderNode: Node?
+        fileprivate var youngerNode: Node?
         /// The member's task, waiting for its turn to leave.
         fileprivate var waiter: UnsafeContinuation<Void, Never>?
+
+        /// The next older and next younger member still in the group.
+        fileprivate var older: Member? {
+            get { olderNode.map { Member(node: $0, isLoop: olderIsLoop) } }
+            set {
+                olderNode = newValue?.node
+                olderIsLoop = newValue?.isLoop ?? false
+            }
+        }
+        fileprivate var younger: Member? {
+            get { youngerNode.map { Member(node: $0, isLoop: youngerIsLoop) } }
+            set {
+                youngerNode = newValue?.node
+                youngerIsLoop = newValue?.isLoop ?? false
+            }
+        }
+
+        /// A member not in any group.
+        init() {}
+
+        fileprivate init(isHosted: Bool, pastFrontier: Bool, older: Member?) {
+            self.isHosted = isHosted
+            self.pastFrontier = pastFrontier
+            self.older = older
+        }
+    }
+
+    /// A hosting loop's link, in a box of its own (`Node.loopLink`).
+    final class LoopLink {
+        fileprivate var link: Link
+        fileprivate init(_ link: Link) { self.link = link }
     }
 
     private(set) var count = 0

@@ -74,8 +74,8 @@ final class Node: Sendable {
     nonisolated(unsafe) var hostedLink = HostedChildren.Link()
 
     /// This node's hosting loop's place among the tasks its parent's loop hosts, like
-    /// `hostedLink` (guarded by the parent's lock).
-    nonisolated(unsafe) var loopLink = HostedChildren.Link()
+    /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
+    nonisolated(unsafe) var loopLink: HostedChildren.LoopLink?
 
     // MARK: Names
 
