@@ -6,6 +6,17 @@ import Testing
 /// hands it a job (`Node+Mailbox.swift`), and ends with its flow.
 @Suite(.timeLimit(.minutes(1)))
 struct HostingLoopTests {
+    /// Runs `root` in a tree of its own and returns once an `EventStyleHost` has journaled
+    /// "running".
+    private func runUntilRunning<Root: Coordinator>(
+        _ root: Root, _ journal: Journal
+    ) async throws -> Task<Root.Output, any Error> {
+        let tree = CoordinatorTree()
+        let running = Task { try await tree.run(root) }
+        try await journal.waitUntil { $0.contains("running") }
+        return running
+    }
+
     @Test func aCoordinatorThatOnlyRunsChildrenFromStartHasNoHostingLoop() async throws {
         let root = RunsChildFromStart()
         try await CoordinatorTree().run(root)
@@ -16,9 +27,7 @@ struct HostingLoopTests {
     @Test func aJobFromAnotherTaskStartsTheLoopAndTheLoopEndsWithTheFlow() async throws {
         let journal = Journal()
         let host = EventStyleHost(journal: journal)
-        let tree = CoordinatorTree()
-        let running = Task { try await tree.run(host) }
-        try await journal.waitUntil { $0.contains("running") }
+        let running = try await runUntilRunning(host, journal)
         #expect(host.flow.node.hasLoop == false)
         #expect(try await host.runChild() == 1)
         #expect(host.flow.node.hasLoop)
@@ -30,9 +39,7 @@ struct HostingLoopTests {
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
         let journal = Journal()
         let parent = StartsEventStyleHost(journal: journal)
-        let tree = CoordinatorTree()
-        let running = Task { try await tree.run(parent) }
-        try await journal.waitUntil { $0.contains("running") }
+        let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
         #expect(parent.flow.node.state.withLock { $0.hosted.count } == 1)
         let child = await parent.child
