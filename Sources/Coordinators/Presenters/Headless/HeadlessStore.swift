@@ -38,6 +38,10 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         /// Counts the changes of presentations (`presentationDidChange()`), as `revision`
         /// counts the state's: a waiter registers only if neither moved since it checked.
         var presentationChanges: UInt64 = 0
+        /// Whether anyone has read the state through Observation (`observed`). Until then no
+        /// observer can be registered, so a change need not tell Observation: its two
+        /// critical sections and dictionary look-ups are a good part of a present + dismiss.
+        var isObserved = false
     }
 
     private let box: Locked<Box>
@@ -61,7 +65,12 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     /// The state, as an observed read: what a presenter's public `state` returns.
     var observed: State {
         registrar.access(self, keyPath: stateKeyPath)
-        return state
+        // Marked in the critical section that reads the state: a change applied before it
+        // is in what this read returns; one applied after it tells Observation.
+        return box.withLock { box in
+            box.isObserved = true
+            return box.state
+        }
     }
 
     /// Applies `change` as one step.
@@ -71,21 +80,31 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     func update<Result, Failure: Error>(
         _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
     ) throws(Failure) -> Result {
-        let (result, notify) = try box.withLock { box throws(Failure) -> (Result, (State, [Waiter])?) in
+        let (result, notify) = try box.withLock { box throws(Failure) -> (Result, Notify?) in
             let (result, changed) = try change(&box.state)
             guard changed else { return (result, nil) }
             box.state.settle()
             box.state.revision += 1
-            return (result, (box.state, box.waiters.all))
+            // Most changes find no waiter (every present and dismissal): copy nothing then.
+            let check = box.waiters.isEmpty ? nil : (box.state, box.waiters.all)
+            return (result, Notify(observation: box.isObserved, check: check))
         }
-        guard let (state, waiters) = notify else { return result }
+        guard let notify else { return result }
         // The container first, so that whoever is told next reads its state (revision
         // included) already counting this change. Observation is told after the fact (the
         // change is applied), so a view that re-reads on `willSet` sees the new state.
         containerDidChange?(.state)
-        registrar.withMutation(of: self, keyPath: stateKeyPath) {}
-        resumeWaiters(waiters, satisfiedBy: state)
+        if notify.observation { registrar.withMutation(of: self, keyPath: stateKeyPath) {} }
+        if let (state, waiters) = notify.check { resumeWaiters(waiters, satisfiedBy: state) }
         return result
+    }
+
+    /// Whom a change must tell, decided in its critical section.
+    private struct Notify {
+        /// Observation, once anyone has observed the state.
+        let observation: Bool
+        /// The waiters, with the state to check them against, if any waits.
+        let check: (State, [Waiter])?
     }
 
     /// `update` for changes that always change something.

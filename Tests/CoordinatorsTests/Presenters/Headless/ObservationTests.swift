@@ -40,6 +40,21 @@ struct ObservationTests {
         try await expectObserved({ _ = tabs.state }, on: try tabs.presenter(forTab: 0))
     }
 
+    /// A presenter tells Observation of its changes only once someone has observed it; one
+    /// first observed after it changed is told of every change from then on.
+    @Test func aPresenterFirstObservedAfterItChangedPublishesLaterChanges() async throws {
+        let navigation = NavigationPresenter()
+        let owner = Branch("shown before anyone observes", on: navigation)
+        async let outcome = CoordinatorTree().runForOutcome(owner)
+        try await navigation.waitUntil { $0.stack.count == 1 }  // waiting is not observing
+        let changed = Journal()
+        withObservationTracking({ _ = navigation.state }, onChange: { changed.record("changed") })
+        try await owner.done("done")
+        _ = await outcome
+        #expect(changed.all == ["changed"], "the teardown's dismissal is published")
+        #expect(navigation.stack.isEmpty)
+    }
+
     @Test func noOpsAndFailedCallsPublishNothing() async throws {
         let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B")])
         let navigation = try tabs.presenter(forTab: 0)
