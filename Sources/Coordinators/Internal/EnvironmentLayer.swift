@@ -49,7 +49,7 @@ extension Node {
         var next = parent
         var context = self.context
         while let node = next {
-            let (layer, parent, nodeContext) = node.state.withLock { ($0.environment, $0.parent, $0.context) }
+            let (layer, parent, nodeContext) = node.state.withLock { ($0.environment, $0.parent, node.storedContext) }
             if !layer.isEmpty { layers.append(layer) }
             next = parent
             context = nodeContext

@@ -27,7 +27,7 @@ extension Node {
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 // The loop adds jobs to its group in the order they are handed over.
                 state.hosted.append(.task(child))
-                return (state.mailbox.handOver(job), state.context)
+                return (state.mailbox.handOver(job), storedContext)
             }
             carryOut(handOver, context)
         } catch {
@@ -41,7 +41,7 @@ extension Node {
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
         let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
-            state.machine.isRunning ? (state.mailbox.handOver(job), state.context) : nil
+            state.machine.isRunning ? (state.mailbox.handOver(job), storedContext) : nil
         }
         guard let (handOver, context) = handedOver else { return false }
         carryOut(handOver, context)
@@ -80,7 +80,7 @@ extension Node {
         let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
             guard state.machine.isRunning else { return nil }
             state.hosted.append(.loop(child))
-            return (state.mailbox.handOver({ await child.runLoop(hostedBy: self) }), state.context)
+            return (state.mailbox.handOver({ await child.runLoop(hostedBy: self) }), storedContext)
         }
         guard let (handOver, context) = handedOver else { return false }
         carryOut(handOver, context)

@@ -59,18 +59,30 @@ extension Node {
 
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
-    func didPresent(_ presentation: Presentation) async throws {
+    ///
+    /// Synchronous in the common case, so that presenting costs no extra async call (a frame
+    /// from the task's allocator and an executor check): call it as
+    /// `if try node.didPresent(p) { try await node.dismissClaimedByTeardown(p) }`.
+    /// Returns whether the teardown claimed it, so that the caller must dismiss it.
+    func didPresent(_ presentation: Presentation) throws(CoordinatorError) -> Bool {
         switch presentation.markPresented() {
         case .presented, .alreadyPresented:
-            return
+            return false
         case .alreadyGone(let reason):
             // Reported dismissed while it was being shown: the dismissal is already told.
             // If the teardown had claimed it, this flow has ended: say so, as below.
             if reason == .tornDown { try checkRunning(toPresent: presentation) }
+            return false
         case .tearDown:
-            await presentation.performDismissal(.tornDown)
-            try checkRunning(toPresent: presentation)
+            return true
         }
+    }
+
+    /// `didPresent` returned `true`: the teardown claimed `presentation` while it was being
+    /// shown. Dismisses it as torn down, then throws `flowEnded`.
+    func dismissClaimedByTeardown(_ presentation: Presentation) async throws {
+        await presentation.performDismissal(.tornDown)
+        try checkRunning(toPresent: presentation)
     }
 
     private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
@@ -100,12 +112,12 @@ extension Node: PresentationOwner {
         _ presentation: Presentation,
         in criticalSection: (_ announce: () -> Void) -> PresentationPhase.Presented
     ) -> PresentationPhase.Presented {
-        let event = context?.prepare(self, .presented(presentation.info))
+        let event = boundContext?.prepare(self, .presented(presentation.info))
         return criticalSection { event?.send() }
     }
 
     func announceDismissed(_ presentation: Presentation, reason: DismissalReason) {
-        context?.emit(self, .dismissed(presentation.info, reason))
+        boundContext?.emit(self, .dismissed(presentation.info, reason))
     }
 
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {

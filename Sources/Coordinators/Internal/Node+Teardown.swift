@@ -45,7 +45,7 @@ extension Node {
             state.routeTag = nil
             state.flowEventHandlers = [:]
             defer { state.endWaiters = [] }
-            return (cause, parent, state.id, state.endWaiters, state.context)
+            return (cause, parent, state.id, state.endWaiters, storedContext)
         }
         let departure =
             parent?.state.withLock { state in

@@ -12,7 +12,6 @@ final class Node: Sendable {
         var parent: Node?
         /// The parent's id, kept after the parent link is cleared (for the last event).
         var parentID: CoordinatorID?
-        var context: TreeContext?
         /// Live children by id; ids grow, so sorting by id gives start order.
         var children: [UInt64: Node] = [:]
         /// Owned presentations still on screen (or being presented), in presentation order.
@@ -77,6 +76,11 @@ final class Node: Sendable {
     /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
     nonisolated(unsafe) var loopLink: HostedChildren.LoopLink?
 
+    /// The tree this node runs in, once bound. Written once, by `bind`, inside this node's
+    /// lock; read inside it (`context`, and the critical sections that return it), or
+    /// without it by `boundContext` (see there). Kept out of `State` for that lock-free read.
+    nonisolated(unsafe) private(set) var storedContext: TreeContext?
+
     // MARK: Names
 
     var coordinatorName: String {
@@ -101,7 +105,7 @@ final class Node: Sendable {
             state.coordinatorType = coordinatorType
             state.parent = parent
             state.parentID = parentID
-            state.context = context
+            storedContext = context
         }
         return id
     }
@@ -116,7 +120,7 @@ final class Node: Sendable {
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
     func adopt(_ child: Node, running coordinatorType: Any.Type) throws(CoordinatorError) -> Bool {
-        let (context, parentID) = state.withLock { ($0.context, $0.id) }
+        let (context, parentID) = state.withLock { (storedContext, $0.id) }
         guard let context else {
             throw CoordinatorError(
                 .notRunning,
@@ -358,5 +362,15 @@ final class Node: Sendable {
         state.coordinatorType.map { String(describing: $0) } ?? "A coordinator that was never run"
     }
 
-    var context: TreeContext? { state.withLock { $0.context } }
+    var context: TreeContext? { state.withLock { _ in storedContext } }
+
+    /// `context`, read without the lock: only for a presentation's announcements, which cost
+    /// two critical sections fewer on every present and dismissal.
+    ///
+    /// Safe, as a presentation exists only once `makePresentation` has taken this node's lock
+    /// after `bind` wrote the context under it; whoever then announces it runs after that,
+    /// in the task that made it or in one it reached through a synchronising hand-off (a
+    /// presenter's lock, an actor, a continuation), as a `Sendable` value must. So the write
+    /// happens before every such read, and it is never written again.
+    var boundContext: TreeContext? { storedContext }
 }

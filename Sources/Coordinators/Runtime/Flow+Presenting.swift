@@ -31,6 +31,7 @@ extension Flow {
     /// With `routeTag`, the presentation is one of this coordinator's routes (`Routing/`). A
     /// tag, one word, rather than the route itself: this frame is part of every presenting
     /// coordinator's task, and an existential would enlarge it past its first slab.
+    @inline(__always)
     func present(
         _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?,
         routeTag: RouteTag? = nil
@@ -45,7 +46,7 @@ extension Flow {
             node.presentationFailed(presentation)
             throw error
         }
-        try await node.didPresent(presentation)
+        if try node.didPresent(presentation) { try await node.dismissClaimedByTeardown(presentation) }
         return presentation
     }
 

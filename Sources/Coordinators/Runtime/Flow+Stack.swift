@@ -28,7 +28,7 @@ extension Flow {
             throw error
         }
         for presentation in presentations {
-            try await node.didPresent(presentation)
+            if try node.didPresent(presentation) { try await node.dismissClaimedByTeardown(presentation) }
         }
         return presentations
     }
