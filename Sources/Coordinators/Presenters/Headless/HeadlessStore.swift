@@ -120,11 +120,11 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
     /// parts' state through this presenter's `state` observes the parts directly.
     func partDidChange(_ change: PartChange) {
         guard case .state = change else { return presentationDidChange() }
-        let (state, waiters) = box.withLock { box in
+        let check = box.withLock { box -> (State, [Waiter])? in
             box.state.revision += 1
-            return (box.state, box.waiters.all)
+            return box.waiters.isEmpty ? nil : (box.state, box.waiters.all)
         }
-        resumeWaiters(waiters, satisfiedBy: state)
+        if let (state, waiters) = check { resumeWaiters(waiters, satisfiedBy: state) }
         containerDidChange?(.state)
     }
 
