@@ -9,7 +9,7 @@ extension Node {
         if Task.isCancelled {
             requestEnd(.cancelled)
         }
-        context?.started(self, coordinator)
+        boundContext?.started(self, coordinator)
     }
 
     /// Teardown, steps 1 to 3 (`Node.host`), once `start()` has ended or was never run:
@@ -18,11 +18,14 @@ extension Node {
     /// otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is idle.
     @inline(never)
     func tearDown() async {
-        if hasLoop {
+        // One critical section when there is no loop (most coordinators); with one, the
+        // presentations are read once the children it hosts have ended.
+        var remaining = state.withLock { state in state.mailbox.hasLoop ? nil : state.presentations }
+        if remaining == nil {
             await loopEnded()
+            remaining = state.withLock { $0.presentations }
         }
-        let remaining = state.withLock { $0.presentations }
-        if !remaining.isEmpty {
+        if let remaining, !remaining.isEmpty {
             await dismiss(remaining)
         }
         completeTeardown()

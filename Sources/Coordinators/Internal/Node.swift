@@ -364,13 +364,16 @@ final class Node: Sendable {
 
     var context: TreeContext? { state.withLock { _ in storedContext } }
 
-    /// `context`, read without the lock: only for a presentation's announcements, which cost
-    /// two critical sections fewer on every present and dismissal.
+    /// `context`, read without the lock, on hot paths that run only after `bind`: the
+    /// coordinator's own task (`Node.host`), and a presentation's announcements. One
+    /// critical section fewer per coordinator run, two per present + dismiss.
     ///
-    /// Safe, as a presentation exists only once `makePresentation` has taken this node's lock
-    /// after `bind` wrote the context under it; whoever then announces it runs after that,
-    /// in the task that made it or in one it reached through a synchronising hand-off (a
-    /// presenter's lock, an actor, a continuation), as a `Sendable` value must. So the write
-    /// happens before every such read, and it is never written again.
+    /// Safe, as the write happens before every such read, and it is never written again:
+    /// - `host` runs in a task created after `bind` returned (in `tree.run`, `Flow.run`, or
+    ///   the hosting loop that received the job under this node's parent's lock);
+    /// - a presentation exists only once `makePresentation` has taken this node's lock after
+    ///   `bind` wrote the context under it; whoever then announces it runs after that, in the
+    ///   task that made it or in one it reached through a synchronising hand-off (a
+    ///   presenter's lock, an actor, a continuation), as a `Sendable` value must.
     var boundContext: TreeContext? { storedContext }
 }
