@@ -369,8 +369,9 @@ final class Node: Sendable {
     /// critical section fewer per coordinator run, two per present + dismiss.
     ///
     /// Safe, as the write happens before every such read, and it is never written again:
-    /// - `host` runs in a task created after `bind` returned (in `tree.run`, `Flow.run`, or
-    ///   the hosting loop that received the job under this node's parent's lock);
+    /// - `host` runs in a task created after `bind` returned (in `tree.run`, `Flow.run`,
+    ///   `Flow.race`, or the hosting loop that received the job under this node's parent's
+    ///   lock);
     /// - a presentation exists only once `makePresentation` has taken this node's lock after
     ///   `bind` wrote the context under it; whoever then announces it runs after that, in the
     ///   task that made it or in one it reached through a synchronising hand-off (a
