@@ -80,8 +80,10 @@ struct LifecycleStateMachine {
 
     /// Children and presentations are gone; the outcome is final.
     mutating func teardownCompleted() -> EndCause {
-        // Only the hosting loop calls this, after it left its group, which it does only once
-        // an end cause is recorded (phase `.ending`): no call of a user's reaches it.
+        // Only `Node.host` calls this, at the end of its teardown, in the coordinator's own
+        // task: after `start()` ended (which records an end if none was) or could not begin
+        // (the flow had ended), so an end cause is recorded (phase `.ending`), and `host` runs
+        // once per node (`bind` refuses a second run). No call of a user's reaches it.
         guard phase == .ending, let endCause else {
             preconditionFailure("teardown completed in phase \(phase)")
         }
