@@ -26,8 +26,41 @@ struct MailboxStateMachine<Job, Waiter> {
     /// What the loop takes: jobs to start, and whether the flow has ended (the loop then
     /// cancels its group, starts the jobs — they end at once — and returns).
     struct Mail {
-        var jobs: [Job]
+        var jobs: Jobs
         var end: Bool
+    }
+
+    /// Jobs in the order they were handed over. The first is kept inline: most mail holds
+    /// one job, and an array would cost an allocation per hand-over.
+    struct Jobs: Sequence {
+        private var first: Job?
+        private var rest: [Job] = []
+
+        var isEmpty: Bool { first == nil }
+
+        mutating func append(_ job: Job) {
+            if first == nil {
+                first = job
+            } else {
+                rest.append(job)
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(first: first, rest: rest.makeIterator())
+        }
+
+        /// The first job, then the rest.
+        struct Iterator: IteratorProtocol {
+            fileprivate var first: Job?
+            fileprivate var rest: IndexingIterator<[Job]>
+
+            mutating func next() -> Job? {
+                guard let job = first else { return rest.next() }
+                first = nil
+                return job
+            }
+        }
     }
 
     /// What to do after a job is handed over.
@@ -41,7 +74,7 @@ struct MailboxStateMachine<Job, Waiter> {
     }
 
     private(set) var loop = Loop.none
-    private var pending: [Job] = []
+    private var pending = Jobs()
     /// The loop, while it waits for mail.
     private var loopWaiter: Waiter?
     /// The teardown, while it waits for the loop to return.
@@ -78,7 +111,7 @@ struct MailboxStateMachine<Job, Waiter> {
     /// The loop looks for mail: the pending jobs, or the end of the flow; `nil` if neither.
     mutating func takeMail(flowRunning: Bool) -> Mail? {
         guard !flowRunning || !pending.isEmpty else { return nil }
-        defer { pending = [] }
+        defer { pending = Jobs() }
         return Mail(jobs: pending, end: !flowRunning)
     }
 

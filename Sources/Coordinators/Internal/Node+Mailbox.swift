@@ -90,24 +90,34 @@ extension Node {
     /// The hosting loop: runs in a task of its parent's loop (`host`), or of the tree's group
     /// (`TreeContext.hostLoop`), from the first job handed over until the flow ends, then
     /// returns once every job has returned, and leaves its host's group in turn.
+    ///
+    /// Cancelling the loop's task (its host's group is cancelled: the tree's task was, or
+    /// the host's flow ended) ends this flow as cancelled. One cancellation handler for the
+    /// loop's life rather than one per wait: a loop exists only for jobs from other tasks,
+    /// so it waits between most of them.
     func runLoop(hostedBy host: Node?) async {
         state.withLock { $0.mailbox.loopStarted() }
-        await withDiscardingTaskGroup { group in
-            while true {
-                // Most often the mail is already there (a child that ran to its end while
-                // being started): take it without an asynchronous call.
-                guard let mail = state.withLock({ $0.mailbox.takeMail(flowRunning: $0.machine.isRunning) }) else {
-                    await waitForMail()
-                    continue
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { group in
+                while true {
+                    // Most often the mail is already there (a child that ran to its end while
+                    // being started): take it without an asynchronous call.
+                    guard let mail = state.withLock({ $0.mailbox.takeMail(flowRunning: $0.machine.isRunning) })
+                    else {
+                        await waitForMail()
+                        continue
+                    }
+                    // Jobs handed over with the end start cancelled: a child ends at once,
+                    // without running `start()`, as a flow cancelled before it is hosted does.
+                    if mail.end { group.cancelAll() }
+                    for job in mail.jobs {
+                        group.addTaskStartingNow(operation: job)
+                    }
+                    if mail.end { break }
                 }
-                // Jobs handed over with the end start cancelled: a child ends at once,
-                // without running `start()`, as a flow cancelled before it is hosted does.
-                if mail.end { group.cancelAll() }
-                for job in mail.jobs {
-                    group.addTaskStartingNow(operation: job)
-                }
-                if mail.end { break }
             }
+        } onCancel: {
+            requestEnd(.cancelled)
         }
         state.withLock { $0.mailbox.loopReturned() }?.resume()
         await host?.leave(.loop(self))
@@ -129,22 +139,18 @@ extension Node {
     }
 
     /// Waits until there is mail (jobs to start, or the end of the flow); the loop then
-    /// takes it. Cancelling the loop's task (the tree's task is cancelled) ends the flow as
-    /// cancelled.
+    /// takes it. A cancellation of the loop's task ends the flow (`runLoop`'s handler), which
+    /// is mail: it resumes this wait.
     ///
     /// The mail is never handed over through the continuation: taken under the lock, what
     /// the sender wrote before it (a child's node, built on the sender's thread) is ordered
     /// before the loop's use of it by the mutex, which ThreadSanitizer sees — on Linux it
     /// does not see a continuation's hand-over when the resume comes first.
     private func waitForMail() async {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                if !state.withLock({ $0.mailbox.loopWaits(continuation, flowRunning: $0.machine.isRunning) }) {
-                    continuation.resume()
-                }
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            if !state.withLock({ $0.mailbox.loopWaits(continuation, flowRunning: $0.machine.isRunning) }) {
+                continuation.resume()
             }
-        } onCancel: {
-            requestEnd(.cancelled)
         }
     }
 }

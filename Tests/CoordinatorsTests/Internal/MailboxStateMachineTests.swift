@@ -41,7 +41,7 @@ struct MailboxStateMachineTests {
         }
         machine.loopStarted()
         let mail = machine.takeMail(flowRunning: true)
-        #expect(mail?.jobs == ["b"])
+        #expect(mail.map { Array($0.jobs) } == ["b"])
     }
 
     @Test func aJobHandedOverToAWaitingLoopWakesIt() {
@@ -60,7 +60,7 @@ struct MailboxStateMachineTests {
             return
         }
         let mail = machine.takeMail(flowRunning: true)
-        #expect(mail?.jobs == ["d"])
+        #expect(mail.map { Array($0.jobs) } == ["d"])
     }
 
     // MARK: takeMail
@@ -72,9 +72,9 @@ struct MailboxStateMachineTests {
     }
 
     @Test func theMailHoldsThePendingJobsInOrderOnce() {
-        var machine = machine(.running, pending: ["e", "f"])
+        var machine = machine(.running, pending: ["e", "f", "h"])
         let mail = machine.takeMail(flowRunning: true)
-        #expect(mail?.jobs == ["e", "f"])
+        #expect(mail.map { Array($0.jobs) } == ["e", "f", "h"])
         #expect(mail?.end == false)
         let mailAgain = machine.takeMail(flowRunning: true)
         #expect(mailAgain == nil)
@@ -83,7 +83,7 @@ struct MailboxStateMachineTests {
     @Test func theEndOfTheFlowIsMailWithTheJobsStillPending() {
         var machine = machine(.running, pending: ["g"])
         let mail = machine.takeMail(flowRunning: false)
-        #expect(mail?.jobs == ["g"])
+        #expect(mail.map { Array($0.jobs) } == ["g"])
         #expect(mail?.end == true)
     }
 
