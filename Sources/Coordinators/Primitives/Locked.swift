@@ -41,7 +41,20 @@ package struct Locked<Value>: Sendable {
         storage = unsafeDowncast(buffer, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
+            #if canImport(Glibc)
+            // Adaptive: a thread that finds the mutex taken spins briefly before it sleeps.
+            // Every critical section here is a few loads and stores, so the holder is almost
+            // always done within the spin; a plain glibc mutex makes both sides enter the
+            // kernel instead (a root coordinator's lock, taken by a thousand flows at a time:
+            // 1,000,000 flows took 15–20 % longer).
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+            let status = pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+            #else
             let status = pthread_mutex_init(mutex, nil)
+            #endif
             precondition(status == 0, "pthread_mutex_init failed: \(status)")
         }
     }
