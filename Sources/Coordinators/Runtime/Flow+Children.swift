@@ -42,12 +42,14 @@ extension Flow {
         // Called from another task (an actor method a screen called, a task of the user's):
         // hand the child to this node's hosting loop so that it becomes a child task of a
         // group this coordinator owns, and wait for its outcome.
-        return await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<FlowOutcome<Child.Output>, Never>) in
+        // The wait returns the end cause, typed once here: a job and a continuation generic
+        // over the child's output cost async frames of their own.
+        let cause = await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
                 do throws(CoordinatorError) {
                     try node.spawn(childNode) {
                         await childNode.host(child)
-                        continuation.resume(returning: FlowOutcome(childNode.teardownCause))
+                        continuation.resume(returning: childNode.teardownCause)
                         await node.leaveInTurn(childNode)
                     }
                 } catch {
@@ -57,6 +59,7 @@ extension Flow {
         } onCancel: {
             childNode.requestEnd(.cancelled)
         }
+        return FlowOutcome(cause)
     }
 
     /// Hosts `child` in a child task of the calling task and returns its outcome. A task of
