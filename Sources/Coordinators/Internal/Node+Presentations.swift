@@ -57,6 +57,17 @@ extension Node {
         return presentation
     }
 
+    /// Removes `presentation` from those `state` records.
+    private static func forget(_ presentation: Presentation, in state: inout State) {
+        if state.presentations.count == 1 && state.presentations[0] === presentation {
+            // The last one (most often in a teardown, whose list of what remains shares this
+            // array's storage): no copy of the array to remove it.
+            state.presentations = []
+        } else if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
+            state.presentations.remove(at: index)
+        }
+    }
+
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
     ///
@@ -96,9 +107,7 @@ extension Node {
     /// failed): forget it, and give the main role back if it had it.
     func presentationFailed(_ presentation: Presentation) {
         state.withLock { state in
-            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
-                state.presentations.remove(at: index)
-            }
+            Self.forget(presentation, in: &state)
             if presentation.isMain && !state.presentations.contains(where: { $0.isMain }) {
                 state.hasMain = false
             }
@@ -122,9 +131,7 @@ extension Node: PresentationOwner {
 
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
         let endsFlow = state.withLock { state -> Bool in
-            if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
-                state.presentations.remove(at: index)
-            }
+            Self.forget(presentation, in: &state)
             return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
         }
         if endsFlow {

@@ -15,10 +15,10 @@ extension Node {
     /// `Guides/Performance.md`).
     @inline(never)
     func acceptRoutes() {
-        let waiters = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
-            guard !state.acceptsRoutes else { return [] }
+        let waiters = state.withLock { state -> Waiters<Void>.Taken in
+            guard !state.acceptsRoutes else { return Waiters.Taken() }
             state.acceptsRoutes = true
-            return state.routeWaiters.isEmpty ? [] : state.routeWaiters.takeAll()
+            return state.routeWaiters.takeAll()
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -40,7 +40,7 @@ extension Node {
         }
     }
 
-    static func refuseRoutes(_ waiters: [UnsafeContinuation<Void, any Error>]) {
+    static func refuseRoutes(_ waiters: Waiters<Void>.Taken) {
         for waiter in waiters { waiter.resume(throwing: RoutesRefused()) }
     }
 

@@ -54,8 +54,8 @@ final class Node: Sendable {
         var runningStart: RunningTask?
 
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
-        mutating func takeRouteWaiters() -> [UnsafeContinuation<Void, any Error>] {
-            routeWaiters.isEmpty ? [] : routeWaiters.takeAll()
+        mutating func takeRouteWaiters() -> Waiters<Void>.Taken {
+            routeWaiters.takeAll()
         }
 
         /// Takes the task running `start()` to cancel it, if it runs.
@@ -244,8 +244,8 @@ final class Node: Sendable {
         let cause: EndCause
         let start: RunningTask?
         let host: UnsafeContinuation<Void, Never>?
-        let waiters: [UnsafeContinuation<EndCause, any Error>]
-        let routeWaiters: [UnsafeContinuation<Void, any Error>]
+        let waiters: Waiters<EndCause>.Taken
+        let routeWaiters: Waiters<Void>.Taken
         let children: [Node]
 
         /// Takes what `state`, which has just recorded its end cause, must wake.

@@ -45,7 +45,7 @@ extension Presentation {
                     + "\(expectedAnswer.typeName). Answer with a value of that type.")
         }
         let (waiters, listener) = try state.withLock {
-            state throws(CoordinatorError) -> ([UnsafeContinuation<Reply, any Error>], (any PresentationListener)?) in
+            state throws(CoordinatorError) -> (Waiters<Reply>.Taken, (any PresentationListener)?) in
             switch state.phase {
             case .presenting, .presented: break
             case .dismissing(let reason), .dismissed(let reason):

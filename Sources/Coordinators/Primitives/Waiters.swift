@@ -19,10 +19,37 @@ struct Waiters<Value: Sendable> {
         return entries.remove(at: index).continuation
     }
 
-    /// Removes every continuation; the caller resumes them after releasing its lock.
-    mutating func takeAll() -> [UnsafeContinuation<Value, any Error>] {
-        defer { entries.removeAll() }
-        return entries.map(\.continuation)
+    /// Removes every continuation; the caller resumes them after releasing its lock. The
+    /// entries are moved out, not copied into a new array: taking one waiter (a coordinator
+    /// idle on `flow.finished`, as it ends) allocates nothing.
+    mutating func takeAll() -> Taken {
+        defer { entries = [] }
+        return Taken(entries: entries)
+    }
+
+    /// The continuations `takeAll()` took, in the order they were added.
+    struct Taken: Sequence {
+        fileprivate var entries: [(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)] = []
+
+        /// No continuations.
+        init() {}
+
+        fileprivate init(entries: [(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)]) {
+            self.entries = entries
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(entries: entries.makeIterator())
+        }
+
+        /// Each continuation, without its identifier.
+        struct Iterator: IteratorProtocol {
+            fileprivate var entries: IndexingIterator<[(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)]>
+
+            mutating func next() -> UnsafeContinuation<Value, any Error>? {
+                entries.next()?.continuation
+            }
+        }
     }
 }
 
