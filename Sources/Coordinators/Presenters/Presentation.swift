@@ -112,9 +112,16 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     public func reportDismissal(_ reason: DismissalReason) -> Bool {
         // Claimed by its owner's teardown while it was being shown, it leaves as torn down,
         // and the presenting call learns that its flow ended.
-        let report = state.withLock { $0.phase.report(reason) }
-        if report != .ignored { finishDismissal() }
-        return report == .reported
+        switch state.withLock({ $0.phase.report(reason) }) {
+        case .reported:
+            finishDismissal(reason)
+            return true
+        case .tornDown:
+            finishDismissal(.tornDown)
+            return false
+        case .ignored:
+            return false
+        }
     }
 
     // MARK: Runtime side
@@ -152,11 +159,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         state.withLock { $0.phase.isBeingPresented }
     }
 
-    /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal.
+    /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal
+    /// (unless the presenter reported one first: that dismissal completes it).
     func markFailed() {
         var listener: (any PresentationListener)?
         let (waiters, replyWaiters) = state.withLock { state in
-            state.phase.failed()
+            guard state.phase.failed() else { return (Waiters<DismissalReason>.Taken(), Waiters<Reply>.Taken()) }
             listener = state.listener
             return (state.waiters.takeAll(), state.replyWaiters.takeAll())
         }
@@ -182,10 +190,11 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
-    /// Asks the presenter to remove it, then records the dismissal.
+    /// Asks the presenter to remove it, then records the dismissal. Only the caller that
+    /// moved it to dismissing for `reason` calls this.
     func performDismissal(_ reason: DismissalReason) async {
         try? await presenter.dismiss(self, reason: reason)
-        finishDismissal()
+        finishDismissal(reason)
     }
 
     /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
@@ -214,7 +223,9 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// Reports the dismissal, moves from dismissing to dismissed, tells the owner, and wakes
     /// the waiters — in that order. Only the caller that moved the presentation to
-    /// dismissing calls this, once.
+    /// dismissing for `reason` calls this, once: the phase stays `dismissing(reason)` until
+    /// then (every other event leaves a dismissing presentation as it is), so the reason is
+    /// not read again.
     ///
     /// - The event goes first, while the presentation is still dismissing and still among
     ///   its owner's: a teardown either finds it there and waits until it is dismissed, or
@@ -225,8 +236,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     ///   flow ending, `flow.presentations`) in place; its listener (the presenter it left,
     ///   whose waiters may read `dismissalReason`) just before them.
     @inline(never)
-    private func finishDismissal() {
-        guard let reason = state.withLock({ $0.phase.leavingReason }) else { return }
+    private func finishDismissal(_ reason: DismissalReason) {
         owner.announceDismissed(self, reason: reason)
         var listener: (any PresentationListener)?
         let (waiters, replyWaiters) = state.withLock { state in

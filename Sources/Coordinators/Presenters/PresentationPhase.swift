@@ -9,7 +9,7 @@
 ///   │  │                                   the owner's teardown)
 ///   │  └─ the owner's teardown claims it: presenting(teardownRequested) — the presenting
 ///   │     call then dismisses it as torn down; a report meanwhile leaves it torn down
-///   └─ the presenter failed ──▶ dismissed(tornDown)
+///   └─ the presenter failed ──▶ dismissed(tornDown) (after a report, the report wins)
 /// ```
 enum PresentationPhase {
     case presenting(teardownRequested: Bool)
@@ -72,9 +72,17 @@ enum PresentationPhase {
         }
     }
 
-    /// Its presenter failed to show it: it is gone, torn down, without a dismissal.
-    mutating func failed() {
-        self = .dismissed(.tornDown)
+    /// Its presenter failed to show it: it is gone, torn down, without a dismissal — unless
+    /// its presenter reported it gone while showing it. That report came first, and the first
+    /// dismissal wins: its caller completes it. Returns whether the phase changed.
+    mutating func failed() -> Bool {
+        switch self {
+        case .presenting, .presented:
+            self = .dismissed(.tornDown)
+            return true
+        case .dismissing, .dismissed:
+            return false
+        }
     }
 
     /// Why `beginDismissal` refused.

@@ -75,11 +75,20 @@ struct PresentationPhaseMachineTests {
 
     // MARK: failed
 
-    @Test(arguments: Start.allCases)
+    @Test(arguments: [Start.presenting, .claimedWhilePresenting, .presented])
     func aFailureLeavesItTornDown(start: Start) {
         var phase = start.phase
-        phase.failed()
+        let changed = phase.failed()
+        #expect(changed)
         #expect(phase.dismissalReason == .tornDown)
+    }
+
+    @Test(arguments: [Start.dismissing, .dismissed])
+    func aFailureAfterAReportChangesNothing(start: Start) {
+        var phase = start.phase
+        let changed = phase.failed()
+        #expect(!changed)
+        #expect(name(phase) == name(start.phase))
     }
 
     // MARK: beginDismissal

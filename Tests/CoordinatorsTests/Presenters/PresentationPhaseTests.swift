@@ -22,6 +22,13 @@ struct PresentationPhaseTests {
         }
     }
 
+    @Test func aPresenterThatFailsAfterReportingTheScreenGoneLeavesTheReportInForce() {
+        let presentation = beingShown()
+        #expect(presentation.reportDismissal(.byUser))
+        presentation.markFailed()
+        #expect(presentation.dismissalReason == .byUser, "the first dismissal wins")
+    }
+
     @Test func aPersonMaySwipeAwayAScreenBeingShown() {
         guard case .free = beingShown().userDismissalCheck() else {
             Issue.record("a screen being shown is on the surface")
