@@ -7,6 +7,15 @@ final class Node: Sendable {
 
     struct State {
         var machine = LifecycleStateMachine()
+        // The flags come next, in the machine's tail padding rather than padded to eight
+        // bytes each further down: 16 bytes less in every coordinator's lock storage
+        // (`idleCoordinatorMemory`).
+        /// Whether a main presentation was made (and did not fail): `.automatic` then means
+        /// auxiliary.
+        var hasMain = false
+        /// Links may go on into this coordinator: its flow has awaited the runtime (see
+        /// `Node+Routing.swift`). Once set, it stays.
+        var acceptsRoutes = false
         var id = CoordinatorID(rawValue: 0)
         var coordinatorType: Any.Type?
         var parent: Node?
@@ -16,9 +25,6 @@ final class Node: Sendable {
         var children: [UInt64: Node] = [:]
         /// Owned presentations still on screen (or being presented), in presentation order.
         var presentations: [Presentation] = []
-        /// Whether a main presentation was made (and did not fail): `.automatic` then means
-        /// auxiliary.
-        var hasMain = false
         /// The jobs handed over from other tasks and the hosting loop that runs them
         /// (`Node+Mailbox.swift`): started the first time a job is handed over, so a
         /// coordinator that never gets one is one task. Resuming the loop only wakes it: it
@@ -37,9 +43,6 @@ final class Node: Sendable {
         /// The route its parent started or focused it for, if any (`Routing/`). Cleared when
         /// its teardown completes: the tag holds the coordinator.
         var routeTag: RouteTag?
-        /// Links may go on into this coordinator: its flow has awaited the runtime (see
-        /// `Node+Routing.swift`). Once set, it stays.
-        var acceptsRoutes = false
         /// Links waiting until it accepts routes; resumed with an error if it ends first.
         var routeWaiters = Waiters<Void>()
         /// The environment values set on this coordinator, seen by its whole subtree
