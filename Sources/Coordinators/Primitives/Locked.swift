@@ -46,21 +46,6 @@ package struct Locked<Value>: Sendable {
         }
     }
 
-    /// Takes a mutex another thread holds: tries again for a while before sleeping. Every
-    /// critical section here is a few loads and stores, so the holder is almost always done
-    /// within the spin; a thread that sleeps at once makes both sides enter the kernel (the
-    /// sleeper, and the holder to wake it). A coordinator's lock taken by a thousand flows
-    /// at a time: 1,000,000 flows ran in 20 % less time. (glibc's adaptive mutex spins too,
-    /// but its uncontended lock and unlock took ≈ 9 % more time on a present + dismiss,
-    /// which takes 14 locks; this costs nothing until the first try fails.)
-    @inline(never)
-    private static func lockContended(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-        for _ in 0..<500 {
-            if pthread_mutex_trylock(mutex) == 0 { return }
-        }
-        pthread_mutex_lock(mutex)
-    }
-
     /// Runs `body` with exclusive access to the value. `body` must not suspend, block, or
     /// call back into code that could take the same lock.
     @inline(__always)
@@ -68,7 +53,7 @@ package struct Locked<Value>: Sendable {
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try storage.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
-            if pthread_mutex_trylock(mutex) != 0 { Self.lockContended(mutex) }
+            pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&value.pointee)
         }
