@@ -1,7 +1,10 @@
 /// Continuations waiting for one value, each with an identifier so that a cancelled
 /// waiter can be removed. Not thread-safe: it lives inside a `Locked` state.
 struct Waiters<Value: Sendable> {
-    private var entries: [(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)] = []
+    /// A waiter: its identifier and its continuation.
+    typealias Entry = (id: UInt64, continuation: UnsafeContinuation<Value, any Error>)
+
+    private var entries: [Entry] = []
     private var nextID: UInt64 = 0
 
     var isEmpty: Bool { entries.isEmpty }
@@ -29,12 +32,12 @@ struct Waiters<Value: Sendable> {
 
     /// The continuations `takeAll()` took, in the order they were added.
     struct Taken: Sequence {
-        fileprivate var entries: [(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)] = []
+        fileprivate var entries: [Entry] = []
 
         /// No continuations.
         init() {}
 
-        fileprivate init(entries: [(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)]) {
+        fileprivate init(entries: [Entry]) {
             self.entries = entries
         }
 
@@ -44,7 +47,7 @@ struct Waiters<Value: Sendable> {
 
         /// Each continuation, without its identifier.
         struct Iterator: IteratorProtocol {
-            fileprivate var entries: IndexingIterator<[(id: UInt64, continuation: UnsafeContinuation<Value, any Error>)]>
+            fileprivate var entries: IndexingIterator<[Entry]>
 
             mutating func next() -> UnsafeContinuation<Value, any Error>? {
                 entries.next()?.continuation
