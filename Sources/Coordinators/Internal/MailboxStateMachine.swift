@@ -1,7 +1,7 @@
 /// A node's mailbox and its hosting loop (`Node+Mailbox.swift`) as a pure state machine:
 /// events in, what to do out. `Node` keeps it inside its lock, next to its
-/// `LifecycleStateMachine` (whose "is it running?" it passes in), and carries out what it
-/// returns after unlocking. Generic over the job and the waiter — a continuation in the node,
+/// `LifecycleStateMachine`, tells it when the flow's end has been carried out
+/// (`endDelivered`), and carries out what it returns after unlocking. Generic over the job and the waiter — a continuation in the node,
 /// a plain value in the tests — so each (state, event) pair is tested without concurrency.
 ///
 /// ```text
@@ -74,6 +74,11 @@ struct MailboxStateMachine<Job, Waiter> {
     }
 
     private(set) var loop = Loop.none
+    /// The flow's end was carried out (`endDelivered()`): every end below it is recorded, so
+    /// the loop may cancel its group. Not when the end is recorded: an ending node records
+    /// the ends of its whole subtree first, and a loop that cancelled its group meanwhile
+    /// would cancel tasks whose ends are not recorded yet.
+    private(set) var ended = false
     private var pending = Jobs()
     /// The loop, while it waits for mail.
     private var loopWaiter: Waiter?
@@ -109,22 +114,24 @@ struct MailboxStateMachine<Job, Waiter> {
     }
 
     /// The loop looks for mail: the pending jobs, or the end of the flow; `nil` if neither.
-    mutating func takeMail(flowRunning: Bool) -> Mail? {
-        guard !flowRunning || !pending.isEmpty else { return nil }
+    mutating func takeMail() -> Mail? {
+        guard ended || !pending.isEmpty else { return nil }
         defer { pending = Jobs() }
-        return Mail(jobs: pending, end: !flowRunning)
+        return Mail(jobs: pending, end: ended)
     }
 
     /// The loop is about to wait for mail: registers `waiter` and returns `true`, or returns
     /// `false` if there is mail already (the loop then resumes at once and takes it).
-    mutating func loopWaits(_ waiter: Waiter, flowRunning: Bool) -> Bool {
-        guard flowRunning && pending.isEmpty else { return false }
+    mutating func loopWaits(_ waiter: Waiter) -> Bool {
+        guard !ended && pending.isEmpty else { return false }
         loopWaiter = waiter
         return true
     }
 
-    /// The flow has ended: the loop, if it waits, to be resumed so that it sees the end.
-    mutating func flowEnded() -> Waiter? {
+    /// The flow's end has been carried out: the loop, if it waits, to be resumed so that it
+    /// sees the end.
+    mutating func endDelivered() -> Waiter? {
+        ended = true
         defer { loopWaiter = nil }
         return loopWaiter
     }

@@ -94,16 +94,17 @@ extension Node {
     /// Cancelling the loop's task (its host's group is cancelled: the tree's task was, or
     /// the host's flow ended) ends this flow as cancelled. One cancellation handler for the
     /// loop's life rather than one per wait: a loop exists only for jobs from other tasks,
-    /// so it waits between most of them.
+    /// so it waits between most of them. The handler is installed inside the group, so that
+    /// Swift, which runs a task's cancellation records newest first, records this flow's end
+    /// (and every end below) before it cancels the group's tasks.
     func runLoop(hostedBy host: Node?) async {
         state.withLock { $0.mailbox.loopStarted() }
-        await withTaskCancellationHandler {
-            await withDiscardingTaskGroup { group in
+        await withDiscardingTaskGroup { group in
+            await withTaskCancellationHandler {
                 while true {
                     // Most often the mail is already there (a child that ran to its end while
                     // being started): take it without an asynchronous call.
-                    guard let mail = state.withLock({ $0.mailbox.takeMail(flowRunning: $0.machine.isRunning) })
-                    else {
+                    guard let mail = state.withLock({ $0.mailbox.takeMail() }) else {
                         await waitForMail()
                         continue
                     }
@@ -115,9 +116,9 @@ extension Node {
                     }
                     if mail.end { break }
                 }
+            } onCancel: {
+                requestEnd(.cancelled)
             }
-        } onCancel: {
-            requestEnd(.cancelled)
         }
         state.withLock { $0.mailbox.loopReturned() }?.resume()
         await host?.leave(.loop(self))
@@ -148,7 +149,7 @@ extension Node {
     /// does not see a continuation's hand-over when the resume comes first.
     private func waitForMail() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.mailbox.loopWaits(continuation, flowRunning: $0.machine.isRunning) }) {
+            if !state.withLock({ $0.mailbox.loopWaits(continuation) }) {
                 continuation.resume()
             }
         }

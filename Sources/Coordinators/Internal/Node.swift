@@ -146,13 +146,15 @@ final class Node: Sendable {
 
     /// Ends a bound node that will never be hosted, and detaches it from its parent.
     func abandon(_ error: CoordinatorError) {
-        let (parent, id) = state.withLock { state in
+        let (parent, id, loop) = state.withLock { state in
             _ = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
             state.flowEventHandlers = [:]
             defer { state.parent = nil }
-            return (state.parent, state.id)
+            // A loop, if a job was handed over meanwhile: it ends with the flow.
+            return (state.parent, state.id, state.mailbox.endDelivered())
         }
+        loop?.resume()
         parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
     }
 
@@ -209,7 +211,7 @@ final class Node: Sendable {
         guard
             let ended = try state.withLock({ state throws(Failure) -> Ended? in
                 guard try transition(&state) else { return nil }
-                return Ended(&state)
+                return Ended(self, &state)
             })
         else { return false }
         // Then its children, and theirs, as cancelled: one walk of the subtree, depth first
@@ -233,7 +235,8 @@ final class Node: Sendable {
                 continue
             }
             path[last].nextChild += 1
-            if let childEnded = current.children[nextChild].state.withLock({ Ended(cancelling: &$0) }) {
+            let child = current.children[nextChild]
+            if let childEnded = child.state.withLock({ Ended(cancelling: child, &$0) }) {
                 path.append((childEnded, 0))
             }
         }
@@ -246,19 +249,22 @@ final class Node: Sendable {
     private struct Ended {
         let cause: EndCause
         let start: RunningTask?
-        let host: UnsafeContinuation<Void, Never>?
+        let node: Node
+        let hasLoop: Bool
         let waiters: Waiters<EndCause>.Taken
         let routeWaiters: Waiters<Void>.Taken
         let children: [Node]
 
         /// Takes what `state`, which has just recorded its end cause, must wake.
-        init?(_ state: inout State) {
+        init?(_ node: Node, _ state: inout State) {
             guard let cause = state.machine.endCause else { return nil }
+            self.node = node
             self.cause = cause
             start = state.takeRunningStart()
-            // The loop, if it waits; otherwise it finds the end (and any jobs still pending,
-            // which it must start so that they end too) at its next `takeWaitingMail`.
-            host = state.mailbox.flowEnded()
+            // Told only when the end is carried out, after every end below (`endDelivered`).
+            // Nothing is handed over to a flow that does not run, so a node without a loop
+            // now never gets one.
+            hasLoop = state.mailbox.hasLoop
             waiters = state.endRequestWaiters.takeAll()
             routeWaiters = state.takeRouteWaiters()
             children = state.children.isEmpty ? [] : Array(state.children.values)
@@ -266,9 +272,9 @@ final class Node: Sendable {
 
         /// Ends the flow of `state`, a child of an ending node, as cancelled; `nil` if it had
         /// ended already (and so had ended its own children).
-        init?(cancelling state: inout State) {
+        init?(cancelling node: Node, _ state: inout State) {
             guard state.machine.requestEnd(.cancelled) else { return nil }
-            self.init(&state)
+            self.init(node, &state)
         }
 
         /// Carries the end out.
@@ -276,7 +282,10 @@ final class Node: Sendable {
             // Cancelling runs the task's cancellation handlers on this thread, and they take
             // locks (this node's among them).
             start?.cancel()
-            host?.resume()
+            // The loop may now cancel its group: every end below is recorded. It finds the
+            // end (and any jobs still pending, which it must start so that they end too) at
+            // its next look, or is woken here if it waits.
+            if hasLoop { node.state.withLock { $0.mailbox.endDelivered() }?.resume() }
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
         }

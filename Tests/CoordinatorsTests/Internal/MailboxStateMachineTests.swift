@@ -13,10 +13,10 @@ struct MailboxStateMachineTests {
         var machine = Machine()
         if loop != .none {
             _ = machine.handOver("first")
-            _ = machine.takeMail(flowRunning: true)
+            _ = machine.takeMail()
         }
         if loop == .running || loop == .ended { machine.loopStarted() }
-        if loopWaiting { _ = machine.loopWaits(7, flowRunning: true) }
+        if loopWaiting { _ = machine.loopWaits(7) }
         if loop == .ended { _ = machine.loopReturned() }
         for job in pending { _ = machine.handOver(job) }
         return machine
@@ -40,7 +40,7 @@ struct MailboxStateMachineTests {
             return
         }
         machine.loopStarted()
-        let mail = machine.takeMail(flowRunning: true)
+        let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["b"])
     }
 
@@ -59,7 +59,7 @@ struct MailboxStateMachineTests {
             Issue.record("expected .nothing")
             return
         }
-        let mail = machine.takeMail(flowRunning: true)
+        let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["d"])
     }
 
@@ -67,63 +67,72 @@ struct MailboxStateMachineTests {
 
     @Test func noMailWhileTheFlowRunsAndNothingIsPending() {
         var machine = machine(.running)
-        let mail = machine.takeMail(flowRunning: true)
+        let mail = machine.takeMail()
         #expect(mail == nil)
     }
 
     @Test func theMailHoldsThePendingJobsInOrderOnce() {
         var machine = machine(.running, pending: ["e", "f", "h"])
-        let mail = machine.takeMail(flowRunning: true)
+        let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["e", "f", "h"])
         #expect(mail?.end == false)
-        let mailAgain = machine.takeMail(flowRunning: true)
+        let mailAgain = machine.takeMail()
         #expect(mailAgain == nil)
     }
 
     @Test func theEndOfTheFlowIsMailWithTheJobsStillPending() {
         var machine = machine(.running, pending: ["g"])
-        let mail = machine.takeMail(flowRunning: false)
+        _ = machine.endDelivered()
+        let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["g"])
         #expect(mail?.end == true)
+    }
+
+    @Test func theEndIsMailEveryTimeTheLoopLooks() {
+        var machine = machine(.running)
+        _ = machine.endDelivered()
+        #expect(machine.takeMail()?.end == true)
+        #expect(machine.takeMail()?.end == true)
     }
 
     // MARK: loopWaits
 
     @Test func theLoopWaitsWhenThereIsNoMail() {
         var machine = machine(.running)
-        let waits = machine.loopWaits(7, flowRunning: true)
+        let waits = machine.loopWaits(7)
         #expect(waits)
-        let woken = machine.flowEnded()
+        let woken = machine.endDelivered()
         #expect(woken == 7)
     }
 
     @Test func theLoopDoesNotWaitWhenAJobIsPending() {
         var machine = machine(.running, pending: ["h"])
-        let waits = machine.loopWaits(7, flowRunning: true)
+        let waits = machine.loopWaits(7)
         #expect(!waits)
-        let woken = machine.flowEnded()
+        let woken = machine.endDelivered()
         #expect(woken == nil)
     }
 
-    @Test func theLoopDoesNotWaitOnceTheFlowHasEnded() {
+    @Test func theLoopDoesNotWaitOnceTheEndIsDelivered() {
         var machine = machine(.running)
-        let waits = machine.loopWaits(7, flowRunning: false)
+        _ = machine.endDelivered()
+        let waits = machine.loopWaits(7)
         #expect(!waits)
     }
 
-    // MARK: flowEnded
+    // MARK: endDelivered
 
     @Test func theEndWakesAWaitingLoopOnce() {
         var machine = machine(.running, loopWaiting: true)
-        let woken = machine.flowEnded()
+        let woken = machine.endDelivered()
         #expect(woken == 7)
-        let wokenAgain = machine.flowEnded()
+        let wokenAgain = machine.endDelivered()
         #expect(wokenAgain == nil)
     }
 
     @Test func theEndWakesNothingWithoutALoop() {
         var machine = machine(.none)
-        let woken = machine.flowEnded()
+        let woken = machine.endDelivered()
         #expect(woken == nil)
         #expect(!machine.hasLoop)
     }
