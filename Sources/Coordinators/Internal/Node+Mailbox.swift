@@ -140,8 +140,8 @@ extension Node {
     }
 
     /// Waits until there is mail (jobs to start, or the end of the flow); the loop then
-    /// takes it. A cancellation of the loop's task ends the flow (`runLoop`'s handler), which
-    /// is mail: it resumes this wait.
+    /// takes it. A cancellation of the loop's task ends the flow (`runLoop`'s handler); the
+    /// end is mail once it has been carried out (`endDelivered`), which resumes this wait.
     ///
     /// The mail is never handed over through the continuation: taken under the lock, what
     /// the sender wrote before it (a child's node, built on the sender's thread) is ordered

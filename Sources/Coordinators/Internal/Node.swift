@@ -147,12 +147,14 @@ final class Node: Sendable {
     /// Ends a bound node that will never be hosted, and detaches it from its parent.
     func abandon(_ error: CoordinatorError) {
         let (parent, id, loop) = state.withLock { state in
-            _ = state.machine.requestEnd(.failed(error))
+            let recorded = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
             state.flowEventHandlers = [:]
             defer { state.parent = nil }
-            // A loop, if a job was handed over meanwhile: it ends with the flow.
-            return (state.parent, state.id, state.mailbox.endDelivered())
+            // A loop, if a job was handed over meanwhile, ends with the flow; if an ending
+            // ancestor's walk recorded this end first, that walk tells the loop once the ends
+            // below are recorded.
+            return (state.parent, state.id, recorded ? state.mailbox.endDelivered() : nil)
         }
         loop?.resume()
         parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
