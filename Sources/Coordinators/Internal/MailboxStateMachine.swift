@@ -1,8 +1,9 @@
 /// A node's mailbox and its hosting loop (`Node+Mailbox.swift`) as a pure state machine:
 /// events in, what to do out. `Node` keeps it inside its lock, next to its
 /// `LifecycleStateMachine`, tells it when the flow's end has been carried out
-/// (`endDelivered`), and carries out what it returns after unlocking. Generic over the job and the waiter — a continuation in the node,
-/// a plain value in the tests — so each (state, event) pair is tested without concurrency.
+/// (`endDelivered`), and carries out what it returns after unlocking. Generic over the job
+/// and the waiter — a continuation in the node, a plain value in the tests — so each
+/// (state, event) pair is tested without concurrency.
 ///
 /// ```text
 ///          first job handed over         loop started          loop returned
