@@ -61,6 +61,11 @@ final class Node: Sendable {
             routeWaiters.takeAll()
         }
 
+        /// The live children, in no particular order; an empty list allocates nothing.
+        var childNodes: [Node] {
+            children.isEmpty ? [] : Array(children.values)
+        }
+
         /// Takes the task running `start()` to cancel it, if it runs.
         mutating func takeRunningStart() -> RunningTask? {
             defer { runningStart = nil }
@@ -211,9 +216,9 @@ final class Node: Sendable {
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         guard
-            let ended = try state.withLock({ state throws(Failure) -> Ended? in
-                guard try transition(&state) else { return nil }
-                return Ended(self, &state)
+            let first = try state.withLock({ state throws(Failure) -> WalkStep? in
+                guard try transition(&state), let ended = Ended(self, &state) else { return nil }
+                return WalkStep(ended, children: state.childNodes)
             })
         else { return false }
         // Then its children, and theirs, as cancelled: one walk of the subtree, depth first
@@ -224,30 +229,57 @@ final class Node: Sendable {
         // their ends recorded — or a `start()` that catches the cancellation could still
         // finish its flow. Leaves are carried out as soon as they are reached, so their
         // teardowns start while the walk goes on.
-        guard !ended.children.isEmpty else {
-            ended.carryOut()  // the common case, with no list to allocate
+        //
+        // A child found ended already may be ending on its own, its walk on another thread
+        // not yet past the ends below it: this walk goes on through it (its end is carried out
+        // by the walk that recorded it), so that the ends below are recorded, by one walk or
+        // the other, before this node's end cancels their tasks.
+        guard !first.children.isEmpty else {
+            first.ended?.carryOut()  // the common case, with no list to allocate
             return true
         }
-        var path = [(ended: ended, nextChild: 0)]
+        var path = [first]
         while let last = path.indices.last {
-            let (current, nextChild) = path[last]
-            guard nextChild < current.children.count else {
+            let current = path[last]
+            guard current.nextChild < current.children.count else {
                 path.removeLast()
-                current.carryOut()
+                current.ended?.carryOut()
                 continue
             }
             path[last].nextChild += 1
-            let child = current.children[nextChild]
-            if let childEnded = child.state.withLock({ Ended(cancelling: child, &$0) }) {
-                path.append((childEnded, 0))
+            let child = current.children[current.nextChild]
+            let step = child.state.withLock { WalkStep(cancelling: child, &$0) }
+            if step.ended != nil || !step.children.isEmpty {
+                path.append(step)
             }
         }
         return true
     }
 
+    /// A node on the walk's path: its end, if this walk recorded it, and its children.
+    private struct WalkStep {
+        /// `nil` for a node found ended already: the walk that recorded its end carries it
+        /// out.
+        let ended: Ended?
+        let children: [Node]
+        var nextChild = 0
+
+        init(_ ended: Ended?, children: [Node]) {
+            self.ended = ended
+            self.children = children
+        }
+
+        /// Ends the flow of `state`, a child of an ending node, as cancelled, unless it had
+        /// ended already.
+        init(cancelling node: Node, _ state: inout State) {
+            self.init(
+                state.machine.requestEnd(.cancelled) ? Ended(node, &state) : nil, children: state.childNodes)
+        }
+    }
+
     /// What a node whose end cause was just recorded does next, with no lock held: cancel the
     /// task running its `start()`, wake its hosting loop and the `flow.finished` callers,
-    /// and refuse the links waiting for it; and which children to end.
+    /// and refuse the links waiting for it.
     private struct Ended {
         let cause: EndCause
         let start: RunningTask?
@@ -255,7 +287,6 @@ final class Node: Sendable {
         let hasLoop: Bool
         let waiters: Waiters<EndCause>.Taken
         let routeWaiters: Waiters<Void>.Taken
-        let children: [Node]
 
         /// Takes what `state`, which has just recorded its end cause, must wake.
         init?(_ node: Node, _ state: inout State) {
@@ -269,14 +300,6 @@ final class Node: Sendable {
             hasLoop = state.mailbox.hasLoop
             waiters = state.endRequestWaiters.takeAll()
             routeWaiters = state.takeRouteWaiters()
-            children = state.children.isEmpty ? [] : Array(state.children.values)
-        }
-
-        /// Ends the flow of `state`, a child of an ending node, as cancelled; `nil` if it had
-        /// ended already (and so had ended its own children).
-        init?(cancelling node: Node, _ state: inout State) {
-            guard state.machine.requestEnd(.cancelled) else { return nil }
-            self.init(node, &state)
         }
 
         /// Carries the end out.

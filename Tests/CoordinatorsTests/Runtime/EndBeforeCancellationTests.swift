@@ -75,4 +75,97 @@ struct EndBeforeCancellationTests {
         #expect(seen.withLock { $0 } == [.ending], "the root's task was cancelled while its flow still ran")
         #expect("\(outcome)" == "cancelled")
     }
+
+    // MARK: Two ends racing in one subtree
+
+    /// Counts down to zero, then opens its gate.
+    final class Countdown: Sendable {
+        private let remaining: Mutex<Int>
+        let reachedZero = Gate()
+        init(_ count: Int) { remaining = Mutex(count) }
+        func tick() {
+            if remaining.withLock({ $0 -= 1; return $0 == 0 }) { reachedZero.open() }
+        }
+    }
+
+    /// The first of them to be cancelled holds the thread that cancels it, inside its
+    /// cancellation handler, until `release` opens; each notes its flow's state there first,
+    /// and tries to finish with "late".
+    final class HoldFirst: Sendable {
+        let claimed = Mutex(false)
+        let holding = Gate()
+        let release = ThreadLatch()
+        let othersCancelled: Countdown
+        init(others: Int) { othersCancelled = Countdown(others) }
+    }
+
+    actor Grandchild: Coordinator {
+        let flow = Flow<String>()
+        let seen: Mutex<[FlowState]>
+        let began: Countdown
+        let hold: HoldFirst
+        init(seen: Mutex<[FlowState]>, began: Countdown, hold: HoldFirst) {
+            self.seen = seen
+            self.began = began
+            self.hold = hold
+        }
+        func start() async throws -> String {
+            let (flow, seen, began, hold) = (flow, seen, began, hold)
+            return try await withTaskCancellationHandler {
+                began.tick()
+                return try await flow.finished
+            } onCancel: {
+                seen.withLock { $0.append(flow.state) }
+                try? flow.finish(with: "late")
+                if hold.claimed.withLock({ claimed in defer { claimed = true }; return !claimed }) {
+                    hold.holding.open()
+                    hold.release.wait()
+                } else {
+                    hold.othersCancelled.tick()
+                }
+            }
+        }
+    }
+
+    /// Starts its grandchildren and waits to be ended.
+    actor Middle: Coordinator {
+        let flow = Flow<Int>()
+        let grandchildren: [Grandchild]
+        init(_ grandchildren: [Grandchild]) { self.grandchildren = grandchildren }
+        func start() async throws -> Int {
+            for grandchild in grandchildren { try flow.start(grandchild) }
+            return try await flow.finished
+        }
+    }
+
+    /// A child that is ending on its own, on another thread, and its parent's end racing
+    /// it: the parent's walk finds the child ended already, but the child's own walk has not
+    /// recorded the ends below it yet. The parent must not cancel its task (which cancels
+    /// the whole subtree's) before they are recorded.
+    ///
+    /// The child's walk is held, deterministically, in the first grandchild's cancellation
+    /// handler (user code, which runs on the thread that cancels): the other grandchildren's
+    /// ends are not recorded then. The root is cancelled meanwhile; once the others'
+    /// handlers have run, the child's walk is let go.
+    @Test func aParentsEndRecordsTheEndsBelowAChildStillEndingOnItsOwn() async throws {
+        let count = 4
+        let seen = Mutex<[FlowState]>([])
+        let began = Countdown(count)
+        let hold = HoldFirst(others: count - 1)
+        let middle = Middle((0..<count).map { _ in Grandchild(seen: seen, began: began, hold: hold) })
+        let tree = CoordinatorTree()
+        let root = Runs(middle)
+        async let outcome = tree.runForOutcome(root)
+        await began.reachedZero.wait()
+        let middleFlow = middle.flow
+        async let middleEnded: Void = onThreadOfItsOwn { try? middleFlow.finish(with: 1) }
+        await hold.holding.wait()
+        tree.cancel()
+        await hold.othersCancelled.reachedZero.wait()
+        hold.release.open()
+        await middleEnded
+        _ = await outcome
+        #expect(seen.withLock { $0 } == Array(repeating: .ending, count: count),
+            "a grandchild's task was cancelled while its flow still ran")
+    }
 }
