@@ -15,13 +15,26 @@ extension Node {
     /// `Guides/Performance.md`).
     @inline(never)
     func acceptRoutes() {
-        let waiters = state.withLock { state -> Waiters<Void>.Taken in
-            guard !state.acceptsRoutes else { return Waiters.Taken() }
-            state.acceptsRoutes = true
-            return state.routeWaiters.takeAll()
-        }
-        for waiter in waiters { waiter.resume() }
+        Self.resume(state.withLock { $0.acceptRoutes() })
     }
+
+    /// Wakes the links `State.acceptRoutes()` took: they go on into this coordinator.
+    static func resume(_ routeWaiters: Waiters<Void>.Taken) {
+        for waiter in routeWaiters { waiter.resume() }
+    }
+}
+
+extension Node.State {
+    /// `Node.acceptRoutes()` inside a critical section the caller takes anyway (`adopt`, for
+    /// a child's `run`): returns the links to wake once the lock is released.
+    mutating func acceptRoutes() -> Waiters<Void>.Taken {
+        guard !acceptsRoutes else { return Waiters.Taken() }
+        acceptsRoutes = true
+        return routeWaiters.takeAll()
+    }
+}
+
+extension Node {
 
     /// Returns once the flow accepts routes. Throws `RoutesRefused` if it ends (or is ending)
     /// first, `CancellationError` if the waiting task is cancelled.

@@ -118,16 +118,22 @@ final class Node: Sendable {
         return id
     }
 
-    /// Binds `child` to run a coordinator of type `coordinatorType` as a child of this node and records it, then returns whether
-    /// the calling task is the one running this node's `start()` (for `Flow.run`'s fast
-    /// path). If this node no longer runs, the child is ended (its instance is spent) and
-    /// the error is thrown.
+    /// Binds `child` to run a coordinator of type `coordinatorType` as a child of this node
+    /// and records it, then returns whether the calling task is the one running this node's
+    /// `start()` (for `Flow.run`'s fast path). If this node no longer runs, the child is
+    /// ended (its instance is spent) and the error is thrown.
+    ///
+    /// With `acceptingRoutes` (a child's `run`, which awaits the runtime), this node accepts
+    /// routes in the same critical section (`acceptRoutes()`): one section of this node's
+    /// lock fewer for every child run, a lock many tasks may take at once.
     ///
     /// Lock order: no lock is held while another is taken — the child is bound (tree lock,
     /// then child lock, one after the other) before this node's lock is taken. A child that
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
-    func adopt(_ child: Node, running coordinatorType: Any.Type) throws(CoordinatorError) -> Bool {
+    func adopt(
+        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false
+    ) throws(CoordinatorError) -> Bool {
         let (context, parentID) = state.withLock { (storedContext, $0.id) }
         guard let context else {
             throw CoordinatorError(
@@ -138,11 +144,17 @@ final class Node: Sendable {
         let id = try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
         let current = TaskIdentity.current
         do throws(CoordinatorError) {
-            return try state.withLock { state throws(CoordinatorError) -> Bool in
+            let (isStartTask, routeWaiters) = try state.withLock {
+                state throws(CoordinatorError) -> (Bool, Waiters<Void>.Taken) in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 state.children[id.rawValue] = child
-                return current != nil && state.runningStart?.identity == current
+                return (
+                    current != nil && state.runningStart?.identity == current,
+                    acceptingRoutes ? state.acceptRoutes() : Waiters.Taken()
+                )
             }
+            Self.resume(routeWaiters)
+            return isStartTask
         } catch {
             child.abandon(error)
             throw error

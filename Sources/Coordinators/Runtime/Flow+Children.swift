@@ -19,21 +19,21 @@ extension Flow {
     public func runForOutcome<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
         let isStartTask: Bool
         do {
-            isStartTask = try node.adopt(child.flow.node, running: Child.self)
+            isStartTask = try node.adopt(child.flow.node, running: Child.self, acceptingRoutes: true)
         } catch {
             return .failed(error)
         }
         return await run(adopted: child, isStartTask: isStartTask)
     }
 
-    /// Runs `child`, which this node has adopted (`isStartTask` is what `adopt` returned), and
-    /// returns its outcome after its teardown. For `runForOutcome(_:)` and for callers that
-    /// must act between the adoption and the run (a timeout's timer needs a bound child).
-    /// Inlined so that `runForOutcome` keeps one frame in its caller's task.
+    /// Runs `child`, which this node has adopted accepting routes (`isStartTask` is what
+    /// `adopt` returned), and returns its outcome after its teardown. For `runForOutcome(_:)`
+    /// and for callers that must act between the adoption and the run (a timeout's timer
+    /// needs a bound child). Inlined so that `runForOutcome` keeps one frame in its caller's
+    /// task.
     @inline(__always)
     func run<Child: Coordinator>(adopted child: Child, isStartTask: Bool) async -> FlowOutcome<Child.Output> {
         let childNode = child.flow.node
-        node.acceptRoutes()
         if isStartTask {
             // Called from `start()` itself: the child runs in a child task of the calling
             // task, which is this coordinator's, as a bare child task would.

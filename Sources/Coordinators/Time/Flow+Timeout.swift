@@ -36,7 +36,7 @@ extension Flow {
         let childNode = child.flow.node
         let isStartTask: Bool
         do {
-            isStartTask = try node.adopt(childNode, running: Child.self)
+            isStartTask = try node.adopt(childNode, running: Child.self, acceptingRoutes: true)
         } catch {
             return .failed(error)
         }
