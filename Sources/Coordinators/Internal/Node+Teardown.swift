@@ -19,8 +19,19 @@ extension Node {
     @inline(never)
     func tearDown() async {
         // One critical section when there is no loop (most coordinators); with one, the
-        // presentations are read once the children it hosts have ended.
-        var remaining = state.withLock { state in state.mailbox.hasLoop ? nil : state.presentations }
+        // presentations are read once the children it hosts have ended. With no loop and
+        // nothing left on screen (a leaf that showed nothing), the same critical section
+        // completes the teardown.
+        var remaining: [Presentation]?
+        let completed = state.withLock { state -> Completion? in
+            guard !state.mailbox.hasLoop else { return nil }
+            guard state.presentations.isEmpty else {
+                remaining = state.presentations
+                return nil
+            }
+            return Completion(self, &state)
+        }
+        if let completed { return completed.carryOut() }
         if remaining == nil {
             await loopEnded()
             remaining = state.withLock { $0.presentations }
@@ -28,7 +39,7 @@ extension Node {
         if let remaining, !remaining.isEmpty {
             await dismiss(remaining)
         }
-        completeTeardown()
+        state.withLock { Completion(self, &$0) }.carryOut()
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
@@ -38,31 +49,46 @@ extension Node {
         }
     }
 
-    /// Teardown step 3: the outcome is final; tell the parent and everyone waiting.
-    @inline(never)
-    func completeTeardown() {
-        let (cause, parent, id, waiters, context) = state.withLock { state in
-            let cause = state.machine.teardownCompleted()
-            let parent = state.parent
+    /// Teardown step 3: the outcome is final; tell the parent and everyone waiting. Made in
+    /// this node's critical section that completes the teardown, carried out with no lock
+    /// held.
+    private struct Completion {
+        let node: Node
+        let cause: EndCause
+        let parent: Node?
+        let id: CoordinatorID
+        let waiters: [UnsafeContinuation<EndCause, Never>]
+        let context: TreeContext?
+
+        init(_ node: Node, _ state: inout State) {
+            self.node = node
+            cause = state.machine.teardownCompleted()
+            parent = state.parent
+            id = state.id
+            waiters = state.endWaiters
+            context = node.storedContext
             state.parent = nil
             state.routeTag = nil
             state.flowEventHandlers = [:]
-            defer { state.endWaiters = [] }
-            return (cause, parent, state.id, state.endWaiters, storedContext)
+            state.endWaiters = []
         }
-        let departure =
-            parent?.state.withLock { state in
-                _ = state.children.removeValue(forKey: id.rawValue)
-                return state.hosted.depart(.task(self), parentEnding: !state.machine.isRunning)
-            } ?? .notHosted
-        context?.emit(self, .ended(cause))
-        for waiter in waiters {
-            waiter.resume(returning: cause)
-        }
-        switch departure {
-        case .notHosted: break
-        case .left(let sibling): sibling?.resume()
-        case .mustWait: state.withLock { $0.waitsToLeave = true }
+
+        @inline(never)
+        func carryOut() {
+            let departure =
+                parent?.state.withLock { state in
+                    _ = state.children.removeValue(forKey: id.rawValue)
+                    return state.hosted.depart(.task(node), parentEnding: !state.machine.isRunning)
+                } ?? .notHosted
+            context?.emit(node, .ended(cause))
+            for waiter in waiters {
+                waiter.resume(returning: cause)
+            }
+            switch departure {
+            case .notHosted: break
+            case .left(let sibling): sibling?.resume()
+            case .mustWait: node.state.withLock { $0.waitsToLeave = true }
+            }
         }
     }
 
@@ -87,7 +113,9 @@ extension Node {
         }
     }
 
-    private func waitForTurn(_ member: HostedChildren.Member) async {
+    /// Waits until `member` may leave this node's group, then lets it leave and wakes the
+    /// sibling whose turn that brings (`leaveInTurn`, `leave`).
+    func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             if !state.withLock({ $0.hosted.wait(member, continuation) }) {
                 continuation.resume()

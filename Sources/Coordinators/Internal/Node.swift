@@ -395,14 +395,23 @@ final class Node: Sendable {
 
     /// How the flow ended, once its teardown is complete (after `host` has returned).
     var teardownCause: EndCause {
-        state.withLock { state in
-            // Read only by whoever awaited the task that ran `host`, which completed the
-            // teardown before it returned.
-            guard state.machine.phase == .ended, let cause = state.machine.endCause else {
-                preconditionFailure("the teardown is complete")
-            }
-            return cause
+        state.withLock { Self.teardownCause($0) }
+    }
+
+    /// `teardownCause`, and whether the node must wait for its turn to leave its parent's
+    /// group (`leaveInTurn`), in one critical section: for a job of the parent's loop that
+    /// delivers the outcome, then leaves.
+    var teardownCauseAndTurn: (cause: EndCause, waitsToLeave: Bool) {
+        state.withLock { (Self.teardownCause($0), $0.waitsToLeave) }
+    }
+
+    private static func teardownCause(_ state: State) -> EndCause {
+        // Read only by whoever awaited the task that ran `host`, which completed the
+        // teardown before it returned.
+        guard state.machine.phase == .ended, let cause = state.machine.endCause else {
+            preconditionFailure("the teardown is complete")
         }
+        return cause
     }
 
     // MARK: Helpers

@@ -49,8 +49,10 @@ extension Flow {
                 do throws(CoordinatorError) {
                     try node.spawn(childNode) {
                         await childNode.host(child)
-                        continuation.resume(returning: childNode.teardownCause)
-                        await node.leaveInTurn(childNode)
+                        // The outcome, then its turn to leave (`leaveInTurn`), read at once.
+                        let (cause, waitsToLeave) = childNode.teardownCauseAndTurn
+                        continuation.resume(returning: cause)
+                        if waitsToLeave { await node.waitForTurn(.task(childNode)) }
                     }
                 } catch {
                     continuation.resume(returning: .failed(error))
