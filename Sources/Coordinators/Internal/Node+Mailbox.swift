@@ -13,7 +13,14 @@
 // parent's group in turn (`HostedChildren`).
 
 extension Node {
-    typealias Mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>
+    typealias Mailbox = MailboxStateMachine<HandedJob, UnsafeContinuation<Void, Never>>
+
+    /// A job as the mailbox keeps it. In a struct, because a generic container keeps a bare
+    /// function re-abstracted: it would be wrapped in a thunk going in and another coming out,
+    /// two more async frames (four allocations from the task's allocator) for every job run.
+    struct HandedJob {
+        let run: Job
+    }
 
     /// Hands `job` (hosting the adopted `child`) to the hosting loop, which adds it to its
     /// task group. If this flow ended since `child` was adopted, the child is ended (its
@@ -22,12 +29,12 @@ extension Node {
         do {
             let (handOver, context) = try state.withLock {
                 state throws(CoordinatorError) -> (
-                    MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>.HandOver, TreeContext?
+                    Mailbox.HandOver, TreeContext?
                 ) in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 // The loop adds jobs to its group in the order they are handed over.
                 state.hosted.append(.task(child))
-                return (state.mailbox.handOver(job), storedContext)
+                return (state.mailbox.handOver(HandedJob(run: job)), storedContext)
             }
             carryOut(handOver, context)
         } catch {
@@ -41,7 +48,7 @@ extension Node {
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
         let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
-            state.machine.isRunning ? (state.mailbox.handOver(job), storedContext) : nil
+            state.machine.isRunning ? (state.mailbox.handOver(HandedJob(run: job)), storedContext) : nil
         }
         guard let (handOver, context) = handedOver else { return false }
         carryOut(handOver, context)
@@ -80,7 +87,7 @@ extension Node {
         let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
             guard state.machine.isRunning else { return nil }
             state.hosted.append(.loop(child))
-            return (state.mailbox.handOver({ await child.runLoop(hostedBy: self) }), storedContext)
+            return (state.mailbox.handOver(HandedJob { await child.runLoop(hostedBy: self) }), storedContext)
         }
         guard let (handOver, context) = handedOver else { return false }
         carryOut(handOver, context)
@@ -112,7 +119,7 @@ extension Node {
                     // without running `start()`, as a flow cancelled before it is hosted does.
                     if mail.end { group.cancelAll() }
                     for job in mail.jobs {
-                        group.addTaskStartingNow(operation: job)
+                        group.addTaskStartingNow(operation: job.run)
                     }
                     if mail.end { break }
                 }
