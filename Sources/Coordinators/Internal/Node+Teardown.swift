@@ -12,32 +12,49 @@ extension Node {
         boundContext?.started(self, coordinator)
     }
 
+    /// Where a coordinator's teardown begins, read in the critical section in which `start()`'s
+    /// end was recorded or found (`startEnded`): one section of the node's lock fewer per
+    /// coordinator. Once the end is recorded, nothing is presented and no hosting loop is
+    /// started any more, so what it read still holds (a presentation dismissed meanwhile
+    /// is found gone when its turn comes).
+    enum TeardownStart {
+        /// No hosting loop, nothing on screen, no child: the teardown was completed in that
+        /// critical section; it is carried out once the end is.
+        case completed(Completion)
+        /// No hosting loop: dismiss these, most recent first, then complete.
+        case dismiss([Presentation])
+        /// Wait for the hosting loop to return, then read the presentations.
+        case afterLoop
+
+        /// Reads it from `state`, whose end cause is recorded.
+        init(_ node: Node, _ state: inout State) {
+            if state.mailbox.hasLoop {
+                self = .afterLoop
+            } else if state.presentations.isEmpty && state.children.isEmpty {
+                self = .completed(Completion(node, &state))
+            } else {
+                self = .dismiss(state.presentations)
+            }
+        }
+    }
+
     /// Teardown, steps 1 to 3 (`Node.host`), once `start()` has ended or was never run:
     /// waits for the children handed to the hosting loop, dismisses the presentations left,
-    /// most recent first, and completes the teardown. Never inlined: its locals would
-    /// otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is idle.
+    /// most recent first, and completes the teardown. `start` is where it begins, if
+    /// `start()` ran (`startEnded` read it); if not, it is read now. Never inlined: its locals
+    /// would otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is
+    /// idle.
     @inline(never)
-    func tearDown() async {
-        // One critical section when there is no loop (most coordinators); with one, the
-        // presentations are read once the children it hosts have ended. With no loop and
-        // nothing left on screen (a leaf that showed nothing), the same critical section
-        // completes the teardown.
-        var remaining: [Presentation]?
-        let completed = state.withLock { state -> Completion? in
-            guard !state.mailbox.hasLoop else { return nil }
-            guard state.presentations.isEmpty else {
-                remaining = state.presentations
-                return nil
-            }
-            return Completion(self, &state)
-        }
-        if let completed { return completed.carryOut() }
-        if remaining == nil {
+    func tearDown(_ start: consuming TeardownStart?) async {
+        switch start ?? state.withLock({ TeardownStart(self, &$0) }) {
+        case .completed(let completion):
+            return completion.carryOut()
+        case .dismiss(let remaining):
+            if !remaining.isEmpty { await dismiss(remaining) }
+        case .afterLoop:
             await loopEnded()
-            remaining = state.withLock { $0.presentations }
-        }
-        if let remaining, !remaining.isEmpty {
-            await dismiss(remaining)
+            let remaining = state.withLock { $0.presentations }
+            if !remaining.isEmpty { await dismiss(remaining) }
         }
         state.withLock { Completion(self, &$0) }.carryOut()
     }
@@ -52,7 +69,7 @@ extension Node {
     /// Teardown step 3: the outcome is final; tell the parent and everyone waiting. Made in
     /// this node's critical section that completes the teardown, carried out with no lock
     /// held.
-    private struct Completion {
+    struct Completion {
         let node: Node
         let cause: EndCause
         let parent: Node?

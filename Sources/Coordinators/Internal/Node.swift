@@ -205,13 +205,20 @@ final class Node: Sendable {
 
     /// `start()` has returned or thrown: record that as the end cause if there is none yet.
     /// Its task is forgotten first, so nothing cancels it from now on (the teardown runs in
-    /// it, as `start()` did).
+    /// it, as `start()` did). Returns where the teardown begins, read in the same critical
+    /// section (`TeardownStart`).
     @inline(never)
-    func startEnded(_ cause: EndCause) {
+    func startEnded(_ cause: EndCause) -> TeardownStart {
+        var start: TeardownStart?
         _ = endTransition { state in
             state.runningStart = nil
-            return state.machine.requestEnd(cause)
+            let recorded = state.machine.requestEnd(cause)
+            start = TeardownStart(self, &state)
+            return recorded
         }
+        // Set by the transition, which always runs. (`.afterLoop`, the general path, reads
+        // everything again: it waits for a loop only if there is one.)
+        return start ?? .afterLoop
     }
 
     /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing

@@ -26,8 +26,7 @@ extension Node {
     ///    `leaveInTurn` lets it.)
     func host<C: Coordinator>(_ coordinator: C) async {
         beginHosting(coordinator)
-        await runStart(coordinator)
-        await tearDown()
+        await tearDown(await runStart(coordinator))
     }
 
     /// Runs `start()` in the calling task, unless the flow ended before it could begin (it
@@ -40,12 +39,15 @@ extension Node {
     /// runs the tree records the root's end before Swift reaches the root's task
     /// (`CoordinatorTree.run`) — so no cancellation handler is needed here: a handler for
     /// each coordinator would cost two status-record updates per flow.
-    private func runStart<C: Coordinator>(_ coordinator: C) async {
-        guard beginStart() else { return }
+    ///
+    /// Returns where the teardown begins (`TeardownStart`), read when its end was recorded;
+    /// `nil` if `start()` never ran.
+    private func runStart<C: Coordinator>(_ coordinator: C) async -> TeardownStart? {
+        guard beginStart() else { return nil }
         do {
-            startEnded(.finished(try await coordinator.start()))
+            return startEnded(.finished(try await coordinator.start()))
         } catch {
-            startEnded(EndCause(thrown: error))
+            return startEnded(EndCause(thrown: error))
         }
     }
 }
