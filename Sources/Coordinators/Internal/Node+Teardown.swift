@@ -44,8 +44,11 @@ extension Node {
     /// `start()` ran (`startEnded` read it); if not, it is read now. Never inlined: its locals
     /// would otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is
     /// idle.
+    ///
+    /// Returns whether the node must wait for its turn to leave its parent's group
+    /// (`leaveInTurn`).
     @inline(never)
-    func tearDown(_ start: consuming TeardownStart?) async {
+    func tearDown(_ start: consuming TeardownStart?) async -> Bool {
         switch start ?? state.withLock({ TeardownStart(self, &$0) }) {
         case .completed(let completion):
             return completion.carryOut()
@@ -56,7 +59,7 @@ extension Node {
             let remaining = state.withLock { $0.presentations }
             if !remaining.isEmpty { await dismiss(remaining) }
         }
-        state.withLock { Completion(self, &$0) }.carryOut()
+        return state.withLock { Completion(self, &$0) }.carryOut()
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
@@ -90,8 +93,11 @@ extension Node {
             state.endWaiters = []
         }
 
+        /// Returns whether the node must wait for its turn to leave its parent's group
+        /// (`leaveInTurn`), which its `host` returns to the job that ran it.
+        @discardableResult
         @inline(never)
-        func carryOut() {
+        func carryOut() -> Bool {
             let departure =
                 parent?.state.withLock { state in
                     _ = state.children.removeValue(forKey: id.rawValue)
@@ -102,21 +108,24 @@ extension Node {
                 waiter.resume(returning: cause)
             }
             switch departure {
-            case .notHosted: break
-            case .left(let sibling): sibling?.resume()
-            case .mustWait: node.state.withLock { $0.waitsToLeave = true }
+            case .notHosted:
+                return false
+            case .left(let sibling):
+                sibling?.resume()
+                return false
+            case .mustWait:
+                return true
             }
         }
     }
 
-    /// Teardown step 4, for a child this node hosts in its group, after `host` returned: if
-    /// the child may not leave the group yet (`HostedChildren`), waits until few enough older
+    /// Teardown step 4, for a child this node hosts in its group whose `host` returned that
+    /// it may not leave the group yet (`HostedChildren`): waits until few enough older
     /// siblings are left, then lets it leave and wakes the sibling whose turn that brings.
     /// Not cancellable: the task is cancelled already, and this node waits for its whole
     /// group anyway.
     @inline(never)
     func leaveInTurn(_ child: Node) async {
-        guard child.state.withLock({ $0.waitsToLeave }) else { return }
         await waitForTurn(.task(child))
     }
 
@@ -130,9 +139,7 @@ extension Node {
         }
     }
 
-    /// Waits until `member` may leave this node's group, then lets it leave and wakes the
-    /// sibling whose turn that brings (`leaveInTurn`, `leave`).
-    func waitForTurn(_ member: HostedChildren.Member) async {
+    private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             if !state.withLock({ $0.hosted.wait(member, continuation) }) {
                 continuation.resume()

@@ -33,9 +33,6 @@ final class Node: Sendable {
         /// The children handed to the hosting loop and not yet returned, in the order they
         /// were added to its task group (which is the order they were handed over).
         var hosted = HostedChildren()
-        /// This node's teardown is complete, but its task may not leave the parent's group
-        /// yet (see `leaveInTurn`).
-        var waitsToLeave = false
         /// `flow.finished` callers: resumed when an end cause is recorded.
         var endRequestWaiters = Waiters<EndCause>()
         /// `ChildFlow` callers: resumed when teardown is complete.
@@ -402,24 +399,16 @@ final class Node: Sendable {
 
     /// How the flow ended, once its teardown is complete (after `host` has returned).
     var teardownCause: EndCause {
-        state.withLock { Self.teardownCause($0) }
-    }
-
-    /// `teardownCause`, and whether the node must wait for its turn to leave its parent's
-    /// group (`leaveInTurn`), in one critical section: for a job of the parent's loop that
-    /// delivers the outcome, then leaves.
-    var teardownCauseAndTurn: (cause: EndCause, waitsToLeave: Bool) {
-        state.withLock { (Self.teardownCause($0), $0.waitsToLeave) }
-    }
-
-    private static func teardownCause(_ state: State) -> EndCause {
-        // Read only by whoever awaited the task that ran `host`, which completed the
-        // teardown before it returned.
-        guard state.machine.phase == .ended, let cause = state.machine.endCause else {
-            preconditionFailure("the teardown is complete")
+        state.withLock { state in
+            // Read only by whoever awaited the task that ran `host`, which completed the
+            // teardown before it returned.
+            guard state.machine.phase == .ended, let cause = state.machine.endCause else {
+                preconditionFailure("the teardown is complete")
+            }
+            return cause
         }
-        return cause
     }
+
 
     // MARK: Helpers
 

@@ -48,11 +48,9 @@ extension Flow {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
                 do throws(CoordinatorError) {
                     try node.spawn(childNode) {
-                        await childNode.host(child)
-                        // The outcome, then its turn to leave (`leaveInTurn`), read at once.
-                        let (cause, waitsToLeave) = childNode.teardownCauseAndTurn
-                        continuation.resume(returning: cause)
-                        if waitsToLeave { await node.waitForTurn(.task(childNode)) }
+                        let leavesInTurn = await childNode.host(child)
+                        continuation.resume(returning: childNode.teardownCause)
+                        if leavesInTurn { await node.leaveInTurn(childNode) }
                     }
                 } catch {
                     continuation.resume(returning: .failed(error))
@@ -89,8 +87,7 @@ extension Flow {
         let childNode = child.flow.node
         try node.adopt(childNode, running: Child.self)
         try node.spawn(childNode) {
-            await childNode.host(child)
-            await node.leaveInTurn(childNode)
+            if await childNode.host(child) { await node.leaveInTurn(childNode) }
         }
         return ChildFlow(node: childNode)
     }

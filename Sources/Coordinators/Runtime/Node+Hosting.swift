@@ -24,9 +24,13 @@ extension Node {
     /// 4. this function returns, and with it the last reference the runtime held to the
     ///    coordinator. (A child its parent's loop hosts then returns from its task when
     ///    `leaveInTurn` lets it.)
-    func host<C: Coordinator>(_ coordinator: C) async {
+    ///
+    /// Returns whether the node, a child its parent's loop hosts, must wait for its turn to
+    /// leave that loop's group: the job that ran it then calls `leaveInTurn`.
+    @discardableResult
+    func host<C: Coordinator>(_ coordinator: C) async -> Bool {
         beginHosting(coordinator)
-        await tearDown(await runStart(coordinator))
+        return await tearDown(await runStart(coordinator))
     }
 
     /// Runs `start()` in the calling task, unless the flow ended before it could begin (it

@@ -63,7 +63,7 @@ extension Flow {
             // coordinator's own.
             await withDiscardingTaskGroup { group in
                 for (index, racer) in racers.enumerated() {
-                    group.addTask { track.racerEnded(index, await racer.host()) }
+                    group.addTask { track.racerEnded(index, await racer.host().outcome) }
                 }
             }
         } else {
@@ -74,8 +74,9 @@ extension Flow {
                     for (index, racer) in racers.enumerated() {
                         do throws(CoordinatorError) {
                             try node.spawn(racer.node) {
-                                track.racerEnded(index, await racer.host())
-                                await node.leaveInTurn(racer.node)
+                                let (outcome, leavesInTurn) = await racer.host()
+                                track.racerEnded(index, outcome)
+                                if leavesInTurn { await node.leaveInTurn(racer.node) }
                             }
                         } catch {
                             // This flow has ended: `spawn` has ended the racer.

@@ -13,7 +13,9 @@ public struct Racer<Value: Sendable>: Sendable {
     /// parent's start task (see `Node.adopt`).
     let adopt: @Sendable (_ parent: Node) throws(CoordinatorError) -> Bool
     /// Hosts the racer on its node (once) and returns its outcome, typed as the race's.
-    let host: @Sendable () async -> FlowOutcome<Value>
+    /// Also returns whether the racer must wait for its turn to leave its parent's loop
+    /// group (`Node.leaveInTurn`).
+    let host: @Sendable () async -> (outcome: FlowOutcome<Value>, leavesInTurn: Bool)
 
     /// A racer that runs `coordinator` and turns its output into the race's `Value` with
     /// `transform` (called once, if it finishes).
@@ -28,11 +30,12 @@ public struct Racer<Value: Sendable>: Sendable {
             node: node,
             adopt: { (parent: Node) throws(CoordinatorError) -> Bool in try parent.adopt(node, running: C.self) },
             host: {
-                switch await hostOnce(held, on: node) {
-                case .finished(let output): .finished(transform(output))
-                case .failed(let error): .failed(error)
-                case .cancelled: .cancelled
-                case .dismissed(let reason): .dismissed(reason)
+                let (outcome, leavesInTurn) = await hostOnce(held, on: node)
+                return switch outcome {
+                case .finished(let output): (.finished(transform(output)), leavesInTurn)
+                case .failed(let error): (.failed(error), leavesInTurn)
+                case .cancelled: (.cancelled, leavesInTurn)
+                case .dismissed(let reason): (.dismissed(reason), leavesInTurn)
                 }
             })
     }
@@ -45,13 +48,15 @@ public struct Racer<Value: Sendable>: Sendable {
 
 /// Takes the coordinator out of `held` and hosts it on `node`. A function of its own so that
 /// its frame, and with it the last reference to the coordinator, is gone when it returns.
-private func hostOnce<C: Coordinator>(_ held: Locked<C?>, on node: Node) async -> FlowOutcome<C.Output> {
+private func hostOnce<C: Coordinator>(
+    _ held: Locked<C?>, on node: Node
+) async -> (outcome: FlowOutcome<C.Output>, leavesInTurn: Bool) {
     // A racer is hosted only after its `adopt` bound its node, which succeeds once per
     // coordinator: the same racer twice, or again in a later race, fails with `alreadyRun`
     // before anything is hosted (`RaceTests`, "Misuse").
     guard let coordinator = held.withLock({ $0.take() }) else {
         preconditionFailure("a racer is hosted once")
     }
-    await node.host(coordinator)
-    return FlowOutcome(node.teardownCause)
+    let leavesInTurn = await node.host(coordinator)
+    return (FlowOutcome(node.teardownCause), leavesInTurn)
 }
