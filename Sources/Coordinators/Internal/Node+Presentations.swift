@@ -8,10 +8,11 @@ extension Node {
         expecting expectedAnswer: ExpectedAnswer? = nil,
         routeTag: RouteTag? = nil
     ) throws(CoordinatorError) -> Presentation {
-        // Lock order: take the id from the tree before taking this node's lock.
-        let id = PresentationID(rawValue: context?.makeID() ?? 0)
-        return try state.withLock { state throws(CoordinatorError) -> Presentation in
+        try state.withLock { state throws(CoordinatorError) -> Presentation in
             try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
+            // The tree's id counter is a leaf lock (`TreeContext.makeIDs`), taken inside this
+            // one; a running node has its tree.
+            let id = PresentationID(rawValue: storedContext?.makeID() ?? 0)
             return Self.record(
                 screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, routeTag: routeTag,
                 in: &state)
@@ -25,11 +26,11 @@ extension Node {
         on presenter: any Presenter,
         firstRole: PresentationRole
     ) throws(CoordinatorError) -> [Presentation] {
-        // Lock order: take the ids from the tree before taking this node's lock.
-        let ids = context?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
-        return try state.withLock { state throws(CoordinatorError) -> [Presentation] in
+        try state.withLock { state throws(CoordinatorError) -> [Presentation] in
             try state.machine.checkRunning(
                 to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: Self.name(state))
+            // The ids as `makePresentation` takes its id.
+            let ids = storedContext?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
             return zip(screens, ids).enumerated().map { index, element in
                 Self.record(
                     element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,

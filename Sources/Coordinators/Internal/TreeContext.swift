@@ -4,7 +4,6 @@ final class TreeContext: EventSource {
     /// Lock order: this lock is never taken while a node's lock is held, and a node's
     /// lock is never taken while this one is held.
     struct State {
-        var nextID: UInt64 = 0
         var root: Node?
         /// `cancel()` arrived after the root claimed the tree but before it was bound.
         var cancelPending = false
@@ -28,6 +27,11 @@ final class TreeContext: EventSource {
 
     let state = Locked(State())
 
+    /// The last id handed out. A lock of its own, and a leaf: nothing is taken while it is
+    /// held, so it may be taken inside a node's lock (a presentation gets its id in the
+    /// critical section that records it).
+    private let lastID = Locked<UInt64>(0)
+
     /// Told of every coordinator the tree runs (the test kit's registry); fixed at creation,
     /// so it is read without a lock.
     let watcher: (any TreeWatcher)?
@@ -42,9 +46,9 @@ final class TreeContext: EventSource {
 
     /// Reserves `count` consecutive ids.
     func makeIDs(_ count: Int) -> Range<UInt64> {
-        state.withLock { state in
-            defer { state.nextID += UInt64(count) }
-            return (state.nextID + 1)..<(state.nextID + 1 + UInt64(count))
+        lastID.withLock { lastID in
+            defer { lastID += UInt64(count) }
+            return (lastID + 1)..<(lastID + 1 + UInt64(count))
         }
     }
 
