@@ -14,24 +14,27 @@ extension Node {
 
     /// Where a coordinator's teardown begins, read in the critical section in which `start()`'s
     /// end was recorded or found (`startEnded`): one section of the node's lock fewer per
-    /// coordinator. Once the end is recorded, nothing is presented and no hosting loop is
-    /// started any more, so what it read still holds (a presentation dismissed meanwhile
-    /// is found gone when its turn comes).
+    /// coordinator that still shows something. Once the end is recorded, nothing is
+    /// presented and no hosting loop is started any more, so what it read still holds (a
+    /// presentation dismissed meanwhile is found gone when its turn comes).
+    ///
+    /// A word, with no end cause in it: it is returned through `host`'s frames, and a value
+    /// holding an end cause (an existential) is copied through its type's value witnesses.
     enum TeardownStart {
-        /// No hosting loop, nothing on screen, no child: the teardown was completed in that
-        /// critical section; it is carried out once the end is.
-        case completed(Completion)
+        /// No hosting loop, nothing on screen, no child: complete at once.
+        case nothingLeft
         /// No hosting loop: dismiss these, most recent first, then complete.
         case dismiss([Presentation])
         /// Wait for the hosting loop to return, then read the presentations.
         case afterLoop
 
-        /// Reads it from `state`, whose end cause is recorded.
-        init(_ node: Node, _ state: inout State) {
+        /// Reads it from `state`, whose end cause is recorded. (`inout`, though it changes
+        /// nothing: a `State` passed by value is copied, all of it.)
+        init(_ state: inout State) {
             if state.mailbox.hasLoop {
                 self = .afterLoop
             } else if state.presentations.isEmpty && state.children.isEmpty {
-                self = .completed(Completion(node, &state))
+                self = .nothingLeft
             } else {
                 self = .dismiss(state.presentations)
             }
@@ -41,25 +44,43 @@ extension Node {
     /// Teardown, steps 1 to 3 (`Node.host`), once `start()` has ended or was never run:
     /// waits for the children handed to the hosting loop, dismisses the presentations left,
     /// most recent first, and completes the teardown. `start` is where it begins, if
-    /// `start()` ran (`startEnded` read it); if not, it is read now. Never inlined: its locals
+    /// `start()` ran (`startEnded` read it); if not, it is read now, and with nothing to tear
+    /// down the teardown completes in that same critical section. Never inlined: its locals
     /// would otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is
     /// idle.
     ///
     /// Returns whether the node must wait for its turn to leave its parent's group
     /// (`leaveInTurn`).
     @inline(never)
-    func tearDown(_ start: consuming TeardownStart?) async -> Bool {
-        switch start ?? state.withLock({ TeardownStart(self, &$0) }) {
-        case .completed(let completion):
-            return completion.carryOut()
+    func tearDown(_ start: TeardownStart?) async -> Bool {
+        switch start {
+        case .nothingLeft:
+            break
         case .dismiss(let remaining):
             if !remaining.isEmpty { await dismiss(remaining) }
         case .afterLoop:
-            await loopEnded()
-            let remaining = state.withLock { $0.presentations }
-            if !remaining.isEmpty { await dismiss(remaining) }
+            await afterLoop()
+        case nil:
+            var remaining: [Presentation]?
+            let completion = state.withLock { state -> Completion? in
+                guard !state.mailbox.hasLoop else { return nil }
+                guard state.presentations.isEmpty else {
+                    remaining = state.presentations
+                    return nil
+                }
+                return Completion(self, &state)
+            }
+            if let completion { return completion.carryOut() }
+            if let remaining { await dismiss(remaining) } else { await afterLoop() }
         }
         return state.withLock { Completion(self, &$0) }.carryOut()
+    }
+
+    /// Teardown step 1 for the children handed to the hosting loop, then step 2.
+    private func afterLoop() async {
+        await loopEnded()
+        let remaining = state.withLock { $0.presentations }
+        if !remaining.isEmpty { await dismiss(remaining) }
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.

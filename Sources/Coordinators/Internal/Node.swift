@@ -141,16 +141,14 @@ final class Node: Sendable {
         let id = try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
         let current = TaskIdentity.current
         do throws(CoordinatorError) {
-            let (isStartTask, routeWaiters) = try state.withLock {
-                state throws(CoordinatorError) -> (Bool, Waiters<Void>.Taken) in
+            var routeWaiters: Waiters<Void>.Taken?
+            let isStartTask = try state.withLock { state throws(CoordinatorError) -> Bool in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
                 state.children[id.rawValue] = child
-                return (
-                    current != nil && state.runningStart?.identity == current,
-                    acceptingRoutes ? state.acceptRoutes() : Waiters.Taken()
-                )
+                if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
+                return current != nil && state.runningStart?.identity == current
             }
-            Self.resume(routeWaiters)
+            if let routeWaiters { Self.resume(routeWaiters) }
             return isStartTask
         } catch {
             child.abandon(error)
@@ -206,16 +204,14 @@ final class Node: Sendable {
     /// section (`TeardownStart`).
     @inline(never)
     func startEnded(_ cause: EndCause) -> TeardownStart {
-        var start: TeardownStart?
+        var start = TeardownStart.afterLoop
         _ = endTransition { state in
             state.runningStart = nil
             let recorded = state.machine.requestEnd(cause)
-            start = TeardownStart(self, &state)
+            start = TeardownStart(&state)
             return recorded
         }
-        // Set by the transition, which always runs. (`.afterLoop`, the general path, reads
-        // everything again: it waits for a loop only if there is one.)
-        return start ?? .afterLoop
+        return start
     }
 
     /// `flow.finish(with:)` and `flow.finish(throwing:)`: like `requestEnd`, but finishing
@@ -232,9 +228,9 @@ final class Node: Sendable {
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         guard
-            let first = try state.withLock({ state throws(Failure) -> WalkStep? in
-                guard try transition(&state), let ended = Ended(self, &state) else { return nil }
-                return WalkStep(ended, children: state.childNodes)
+            let ended = try state.withLock({ state throws(Failure) -> Ended? in
+                guard try transition(&state) else { return nil }
+                return Ended(self, &state)
             })
         else { return false }
         // Then its children, and theirs, as cancelled: one walk of the subtree, depth first
@@ -250,11 +246,11 @@ final class Node: Sendable {
         // not yet past the ends below it: this walk goes on through it (its end is carried out
         // by the walk that recorded it), so that the ends below are recorded, by one walk or
         // the other, before this node's end cancels their tasks.
-        guard !first.children.isEmpty else {
-            first.ended?.carryOut()  // the common case, with no list to allocate
+        guard !ended.children.isEmpty else {
+            ended.carryOut()  // the common case, with no list to allocate
             return true
         }
-        var path = [first]
+        var path = [WalkStep(ended, children: ended.children)]
         while let last = path.indices.last {
             let current = path[last]
             guard current.nextChild < current.children.count else {
@@ -288,14 +284,21 @@ final class Node: Sendable {
         /// Ends the flow of `state`, a child of an ending node, as cancelled, unless it had
         /// ended already.
         init(cancelling node: Node, _ state: inout State) {
-            self.init(
-                state.machine.requestEnd(.cancelled) ? Ended(node, &state) : nil, children: state.childNodes)
+            guard state.machine.requestEnd(.cancelled), let ended = Ended(node, &state) else {
+                self.init(nil, children: state.childNodes)
+                return
+            }
+            self.init(ended, children: ended.children)
         }
     }
 
     /// What a node whose end cause was just recorded does next, with no lock held: cancel the
     /// task running its `start()`, wake its hosting loop and the `flow.finished` callers,
-    /// and refuse the links waiting for it.
+    /// and refuse the links waiting for it; and which children to end.
+    ///
+    /// It holds an end cause, whose payload is an existential: the hot path keeps it as one
+    /// optional value returned from the critical section, not wrapped in tuples or other
+    /// structures, whose copies go through value witnesses and generic metadata.
     private struct Ended {
         let cause: EndCause
         let start: RunningTask?
@@ -303,6 +306,7 @@ final class Node: Sendable {
         let hasLoop: Bool
         let waiters: Waiters<EndCause>.Taken
         let routeWaiters: Waiters<Void>.Taken
+        let children: [Node]
 
         /// Takes what `state`, which has just recorded its end cause, must wake.
         init?(_ node: Node, _ state: inout State) {
@@ -316,6 +320,7 @@ final class Node: Sendable {
             hasLoop = state.mailbox.hasLoop
             waiters = state.endRequestWaiters.takeAll()
             routeWaiters = state.takeRouteWaiters()
+            children = state.childNodes
         }
 
         /// Carries the end out.
