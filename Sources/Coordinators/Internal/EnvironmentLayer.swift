@@ -17,7 +17,7 @@ extension Node {
         try state.withLock { state throws(CoordinatorError) in
             if state.machine.phase == .ending || state.machine.phase == .ended {
                 throw CoordinatorError(
-                    .flowEnded, "\(Self.name(state)) tried to \(action()) after its flow ended. Nothing would see it.")
+                    .flowEnded, "\(state.name) tried to \(action()) after its flow ended. Nothing would see it.")
             }
             body(&state.environment)
         }
@@ -31,7 +31,7 @@ extension Node {
     /// teardown is complete (its ancestors are no longer linked). One lock at a time, child
     /// to root, so a value set on an ancestor meanwhile is seen (or not) as a whole.
     func resolvedEnvironment() throws(CoordinatorError) -> EnvironmentLayer {
-        let (own, phase, parent, name) = state.withLock { ($0.environment, $0.machine.phase, $0.parent, Self.name($0)) }
+        let (own, phase, parent, name) = state.withLock { ($0.environment, $0.machine.phase, $0.parent, $0.name) }
         switch phase {
         case .idle:
             throw CoordinatorError(

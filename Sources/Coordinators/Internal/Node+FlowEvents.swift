@@ -39,7 +39,7 @@ extension Node {
             case .ending, .ended:
                 throw CoordinatorError(
                     .flowEnded,
-                    "\(Self.name(state)) registered a handler for \(eventType) after its flow ended. An ending "
+                    "\(state.name) registered a handler for \(eventType) after its flow ended. An ending "
                         + "coordinator handles no events: register handlers in init or start().")
             }
         }
@@ -49,7 +49,7 @@ extension Node {
     /// the flow has not run yet, `flowEnded` if it has ended or is ending.
     func beginFlowEventJourney() throws(CoordinatorError) -> Node? {
         try state.withLock { state throws(CoordinatorError) -> Node? in
-            try state.machine.checkRunning(to: "send a flow event", coordinator: Self.name(state))
+            try state.machine.checkRunning(to: "send a flow event", coordinator: state.name)
             return state.parent
         }
     }

@@ -31,7 +31,7 @@ extension Node {
                 state throws(CoordinatorError) -> (
                     Mailbox.HandOver, TreeContext?
                 ) in
-                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 // The loop adds jobs to its group in the order they are handed over.
                 state.hosted.append(.task(child))
                 return (state.mailbox.handOver(HandedJob(run: job)), storedContext)

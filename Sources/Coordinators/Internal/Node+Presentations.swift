@@ -9,7 +9,7 @@ extension Node {
         routeTag: RouteTag? = nil
     ) throws(CoordinatorError) -> Presentation {
         try state.withLock { state throws(CoordinatorError) -> Presentation in
-            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: Self.name(state))
+            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: state.name)
             // The tree's id counter is a leaf lock (`TreeContext.makeIDs`), taken inside this
             // one; a running node has its tree.
             let id = PresentationID(rawValue: storedContext?.makeID() ?? 0)
@@ -28,7 +28,7 @@ extension Node {
     ) throws(CoordinatorError) -> [Presentation] {
         try state.withLock { state throws(CoordinatorError) -> [Presentation] in
             try state.machine.checkRunning(
-                to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: Self.name(state))
+                to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: state.name)
             // The ids as `makePresentation` takes its id.
             let ids = storedContext?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
             return zip(screens, ids).enumerated().map { index, element in
@@ -100,7 +100,7 @@ extension Node {
     private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
         try state.withLock { state throws(CoordinatorError) in
             try state.machine.checkRunning(
-                to: "present \(presentation.screen.screenName)", coordinator: Self.name(state))
+                to: "present \(presentation.screen.screenName)", coordinator: state.name)
         }
     }
 

@@ -53,6 +53,12 @@ final class Node: Sendable {
         /// is recorded, or when `start()` ends.
         var runningStart: RunningTask?
 
+        /// The coordinator's type name, for messages and events. (A property, so that it reads
+        /// the state in place: a `State` passed by value is copied, all of it.)
+        var name: String {
+            coordinatorType.map { String(describing: $0) } ?? "A coordinator that was never run"
+        }
+
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
         mutating func takeRouteWaiters() -> Waiters<Void>.Taken {
             routeWaiters.takeAll()
@@ -143,7 +149,7 @@ final class Node: Sendable {
         do throws(CoordinatorError) {
             var routeWaiters: Waiters<Void>.Taken?
             let isStartTask = try state.withLock { state throws(CoordinatorError) -> Bool in
-                try state.machine.checkRunning(to: "start a child coordinator", coordinator: Self.name(state))
+                try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 state.children[id.rawValue] = child
                 if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
                 return current != nil && state.runningStart?.identity == current
@@ -350,7 +356,7 @@ final class Node: Sendable {
                     return .failed(
                         CoordinatorError(
                             .notRunning,
-                            "\(Self.name(state)) awaited flow.finished before it was run. Await it from start()."))
+                            "\(state.name) awaited flow.finished before it was run. Await it from start()."))
                 }
                 return .waiting(state.endRequestWaiters.add(continuation))
             }
@@ -417,9 +423,6 @@ final class Node: Sendable {
 
     // MARK: Helpers
 
-    static func name(_ state: State) -> String {
-        state.coordinatorType.map { String(describing: $0) } ?? "A coordinator that was never run"
-    }
 
     var context: TreeContext? { state.withLock { _ in storedContext } }
 

@@ -19,7 +19,7 @@ public struct CoordinatorSnapshot: Sendable, Hashable {
 
     init(of node: Node) {
         let (id, type, phase, presentations, children) = node.state.withLock { state in
-            (state.id, Node.name(state), state.machine.phase, state.presentations, state.children)
+            (state.id, state.name, state.machine.phase, state.presentations, state.children)
         }
         self.id = id
         self.coordinatorType = type
