@@ -82,8 +82,7 @@ struct LifecycleStateMachine {
     mutating func teardownCompleted() -> EndCause {
         // Two callers, neither reachable by a user's call in another phase:
         // - `Node.host`, at the end of its teardown (`Node.Completion`), in the coordinator's
-        //   own task: after `start()` ended (which records an end if none was — with nothing
-        //   to tear down, in that same critical section, `Node.TeardownStart`) or could not
+        //   own task: after `start()` ended (which records an end if none was) or could not
         //   begin (the flow had ended), so an end cause is recorded (phase `.ending`); `host`
         //   runs once per node (`bind` refuses a second run).
         // - `Node.abandon`, for a node bound (so running) but never to be hosted, right after

@@ -14,16 +14,14 @@ extension Node {
 
     /// Where a coordinator's teardown begins, read in the critical section in which `start()`'s
     /// end was recorded or found (`startEnded`): one section of the node's lock fewer per
-    /// coordinator that still shows something. Once the end is recorded, nothing is
-    /// presented and no hosting loop is started any more, so what it read still holds (a
-    /// presentation dismissed meanwhile is found gone when its turn comes).
+    /// coordinator. Once the end is recorded, nothing is presented and no hosting loop is
+    /// started any more, so what it read still holds (a presentation dismissed meanwhile is
+    /// found gone when its turn comes).
     ///
     /// A word, with no end cause in it: it is returned through `host`'s frames, and a value
     /// holding an end cause (an existential) is copied through its type's value witnesses.
     enum TeardownStart {
-        /// No hosting loop, nothing on screen, no child: complete at once.
-        case nothingLeft
-        /// No hosting loop: dismiss these, most recent first, then complete.
+        /// No hosting loop: dismiss these (if any), most recent first, then complete.
         case dismiss([Presentation])
         /// Wait for the hosting loop to return, then read the presentations.
         case afterLoop
@@ -31,13 +29,7 @@ extension Node {
         /// Reads it from `state`, whose end cause is recorded. (`inout`, though it changes
         /// nothing: a `State` passed by value is copied, all of it.)
         init(_ state: inout State) {
-            if state.mailbox.hasLoop {
-                self = .afterLoop
-            } else if state.presentations.isEmpty && state.children.isEmpty {
-                self = .nothingLeft
-            } else {
-                self = .dismiss(state.presentations)
-            }
+            self = state.mailbox.hasLoop ? .afterLoop : .dismiss(state.presentations)
         }
     }
 
@@ -45,7 +37,8 @@ extension Node {
     /// waits for the children handed to the hosting loop, dismisses the presentations left,
     /// most recent first, and completes the teardown. `start` is where it begins, if
     /// `start()` ran (`startEnded` read it); if not, it is read now, and with nothing to tear
-    /// down the teardown completes in that same critical section. Never inlined: its locals
+    /// down (no loop, nothing on screen) the teardown completes in that same critical
+    /// section. Never inlined: its locals
     /// would otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is
     /// idle.
     ///
@@ -54,8 +47,6 @@ extension Node {
     @inline(never)
     func tearDown(_ start: TeardownStart?) async -> Bool {
         switch start {
-        case .nothingLeft:
-            break
         case .dismiss(let remaining):
             if !remaining.isEmpty { await dismiss(remaining) }
         case .afterLoop:

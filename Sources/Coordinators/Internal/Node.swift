@@ -130,8 +130,8 @@ final class Node: Sendable {
     /// routes in the same critical section (`acceptRoutes()`): one section of this node's
     /// lock fewer for every child run, a lock many tasks may take at once.
     ///
-    /// Lock order: no lock is held while another is taken — the child is bound (tree lock,
-    /// then child lock, one after the other) before this node's lock is taken. A child that
+    /// Lock order: no lock is held while another is taken — the child is bound (the tree's id
+    /// lock, then the child's lock, one after the other) before this node's lock is taken. A child that
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
     func adopt(
@@ -251,7 +251,12 @@ final class Node: Sendable {
         // A child found ended already may be ending on its own, its walk on another thread
         // not yet past the ends below it: this walk goes on through it (its end is carried out
         // by the walk that recorded it), so that the ends below are recorded, by one walk or
-        // the other, before this node's end cancels their tasks.
+        // the other, before this node's end cancels their tasks. A node stays among its
+        // parent's children until its teardown completes, so a walk also goes through ended
+        // subtrees still tearing down: one lock section per such node. Only ends that follow
+        // one another up a chain while the subtree below is still tearing down (each
+        // coordinator ending on its own) revisit nodes, at most once per such ancestor; a
+        // cancelled tree is walked once.
         guard !ended.children.isEmpty else {
             ended.carryOut()  // the common case, with no list to allocate
             return true
@@ -420,9 +425,7 @@ final class Node: Sendable {
         }
     }
 
-
     // MARK: Helpers
-
 
     var context: TreeContext? { state.withLock { _ in storedContext } }
 
