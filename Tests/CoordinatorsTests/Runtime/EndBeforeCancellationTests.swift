@@ -7,28 +7,32 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct EndBeforeCancellationTests {
     /// Notes its flow's state in its task's cancellation handler (which runs on the
-    /// cancelling thread, inside the cancel), then, if asked, tries to finish with "late".
+    /// cancelling thread, inside the cancel), then, if asked, tries to finish with "late",
+    /// then calls `cancelled`.
     actor Probe: Coordinator {
         let flow = Flow<String>()
         let seen: Mutex<[FlowState]>
-        let began: Gate
+        let began: @Sendable () -> Void
         let finishInHandler: Bool
-        init(seen: Mutex<[FlowState]>, began: Gate, finishInHandler: Bool) {
+        let cancelled: @Sendable () -> Void
+        init(
+            seen: Mutex<[FlowState]>, began: @escaping @Sendable () -> Void, finishInHandler: Bool,
+            cancelled: @escaping @Sendable () -> Void = {}
+        ) {
             self.seen = seen
             self.began = began
             self.finishInHandler = finishInHandler
+            self.cancelled = cancelled
         }
         func start() async throws -> String {
-            let flow = flow
-            let seen = seen
-            let finishInHandler = finishInHandler
-            let began = began
+            let (flow, seen, began, finishInHandler, cancelled) = (flow, seen, began, finishInHandler, cancelled)
             return try await withTaskCancellationHandler {
-                began.open()
+                began()
                 return try await flow.finished
             } onCancel: {
                 seen.withLock { $0.append(flow.state) }
                 if finishInHandler { try? flow.finish(with: "late") }
+                cancelled()
             }
         }
     }
@@ -53,7 +57,7 @@ struct EndBeforeCancellationTests {
         let began = Gate()
         let childOutcome = Mutex<String?>(nil)
         let tree = CoordinatorTree()
-        let parent = Parent(Probe(seen: seen, began: began, finishInHandler: true), childOutcome: childOutcome)
+        let parent = Parent(Probe(seen: seen, began: began.open, finishInHandler: true), childOutcome: childOutcome)
         let flow = parent.flow
         async let outcome = tree.runForOutcome(parent)
         await began.wait()
@@ -67,7 +71,7 @@ struct EndBeforeCancellationTests {
         let seen = Mutex<[FlowState]>([])
         let began = Gate()
         let tree = CoordinatorTree()
-        let root = Probe(seen: seen, began: began, finishInHandler: false)
+        let root = Probe(seen: seen, began: began.open, finishInHandler: false)
         let task = Task { await tree.runForOutcome(root) }
         await began.wait()
         task.cancel()
@@ -84,45 +88,34 @@ struct EndBeforeCancellationTests {
         let reachedZero = Gate()
         init(_ count: Int) { remaining = Mutex(count) }
         func tick() {
-            if remaining.withLock({ $0 -= 1; return $0 == 0 }) { reachedZero.open() }
+            let reached = remaining.withLock { remaining in
+                remaining -= 1
+                return remaining == 0
+            }
+            if reached { reachedZero.open() }
         }
     }
 
-    /// The first of them to be cancelled holds the thread that cancels it, inside its
-    /// cancellation handler, until `release` opens; each notes its flow's state there first,
-    /// and tries to finish with "late".
+    /// The first probe cancelled holds the thread that cancels it, inside its cancellation
+    /// handler, until `release` opens; the others count down `othersCancelled`.
     final class HoldFirst: Sendable {
-        let claimed = Mutex(false)
+        private let claimed = Mutex(false)
         let holding = Gate()
         let release = ThreadLatch()
         let othersCancelled: Countdown
         init(others: Int) { othersCancelled = Countdown(others) }
-    }
 
-    actor Grandchild: Coordinator {
-        let flow = Flow<String>()
-        let seen: Mutex<[FlowState]>
-        let began: Countdown
-        let hold: HoldFirst
-        init(seen: Mutex<[FlowState]>, began: Countdown, hold: HoldFirst) {
-            self.seen = seen
-            self.began = began
-            self.hold = hold
-        }
-        func start() async throws -> String {
-            let (flow, seen, began, hold) = (flow, seen, began, hold)
-            return try await withTaskCancellationHandler {
-                began.tick()
-                return try await flow.finished
-            } onCancel: {
-                seen.withLock { $0.append(flow.state) }
-                try? flow.finish(with: "late")
-                if hold.claimed.withLock({ claimed in defer { claimed = true }; return !claimed }) {
-                    hold.holding.open()
-                    hold.release.wait()
-                } else {
-                    hold.othersCancelled.tick()
-                }
+        /// A probe's `cancelled`.
+        func cancelled() {
+            let isFirst = claimed.withLock { claimed in
+                defer { claimed = true }
+                return !claimed
+            }
+            if isFirst {
+                holding.open()
+                release.wait()
+            } else {
+                othersCancelled.tick()
             }
         }
     }
@@ -130,8 +123,8 @@ struct EndBeforeCancellationTests {
     /// Starts its grandchildren and waits to be ended.
     actor Middle: Coordinator {
         let flow = Flow<Int>()
-        let grandchildren: [Grandchild]
-        init(_ grandchildren: [Grandchild]) { self.grandchildren = grandchildren }
+        let grandchildren: [Probe]
+        init(_ grandchildren: [Probe]) { self.grandchildren = grandchildren }
         func start() async throws -> Int {
             for grandchild in grandchildren { try flow.start(grandchild) }
             return try await flow.finished
@@ -152,7 +145,10 @@ struct EndBeforeCancellationTests {
         let seen = Mutex<[FlowState]>([])
         let began = Countdown(count)
         let hold = HoldFirst(others: count - 1)
-        let middle = Middle((0..<count).map { _ in Grandchild(seen: seen, began: began, hold: hold) })
+        let middle = Middle(
+            (0..<count).map { _ in
+                Probe(seen: seen, began: began.tick, finishInHandler: true, cancelled: hold.cancelled)
+            })
         let tree = CoordinatorTree()
         let root = Runs(middle)
         async let outcome = tree.runForOutcome(root)
@@ -165,7 +161,8 @@ struct EndBeforeCancellationTests {
         hold.release.open()
         await middleEnded
         _ = await outcome
-        #expect(seen.withLock { $0 } == Array(repeating: .ending, count: count),
+        #expect(
+            seen.withLock { $0 } == Array(repeating: .ending, count: count),
             "a grandchild's task was cancelled while its flow still ran")
     }
 }

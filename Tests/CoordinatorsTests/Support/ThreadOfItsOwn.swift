@@ -16,7 +16,12 @@ func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) async {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
-    let job = Unmanaged.passRetained(Job { body(); done.open() }).toOpaque()
+    let job = Unmanaged.passRetained(
+        Job {
+            body()
+            done.open()
+        }
+    ).toOpaque()
     #if canImport(Darwin)
     var thread: pthread_t?
     let status = pthread_create(
