@@ -76,7 +76,9 @@ final class Node: Sendable {
         }
     }
 
-    let state = Locked(State())
+    /// Spins a while before sleeping when taken: a parent's lock is taken by every child it
+    /// runs, and by many at once when they run concurrently.
+    let state = SpinningLocked(State())
 
     /// This node's place among the children its parent hosts (`HostedChildren`). Guarded by
     /// the parent's lock, not this node's: only `HostedChildren`, inside the parent's

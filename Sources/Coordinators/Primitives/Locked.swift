@@ -18,7 +18,52 @@ import Bionic
 ///
 /// The value and the mutex live in one `ManagedBuffer` (as swift-nio's `NIOLockedValueBox`
 /// does): one allocation, stable addresses, and no dynamic exclusivity checks.
-package struct Locked<Value>: Sendable {
+///
+/// `Locked` blocks at once when the mutex is taken; `SpinningLocked` first tries again for a
+/// while (`LockPolicy`).
+package typealias Locked<Value> = PolicyLocked<Value, BlocksAtOnce>
+
+/// A lock many threads take at once (a coordinator's node: a thousand flows at a time take
+/// their parent's), with short critical sections: a thread that finds it taken tries again
+/// for a while before it sleeps.
+package typealias SpinningLocked<Value> = PolicyLocked<Value, SpinsFirst>
+
+/// How a thread takes a mutex. A type parameter rather than a stored flag, so that each
+/// lock's choice is made at compile time and costs nothing.
+package protocol LockPolicy {
+    static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>)
+}
+
+/// Sleeps at once if the mutex is taken: right for locks that are rarely contended.
+package enum BlocksAtOnce: LockPolicy {
+    @inline(__always)
+    package static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_lock(mutex)
+    }
+}
+
+/// Tries again for a while before sleeping. A thread that sleeps at once makes both sides
+/// enter the kernel (the sleeper, and the holder to wake it), where the holder of one of
+/// these locks is almost always done within the spin: every critical section is a few loads
+/// and stores. Costs nothing until the first try fails. (glibc's adaptive mutex spins too,
+/// but made every uncontended lock and unlock slower.)
+package enum SpinsFirst: LockPolicy {
+    @inline(__always)
+    package static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        if pthread_mutex_trylock(mutex) != 0 { lockContended(mutex) }
+    }
+
+    @inline(never)
+    private static func lockContended(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        for _ in 0..<500 {
+            if pthread_mutex_trylock(mutex) == 0 { return }
+        }
+        pthread_mutex_lock(mutex)
+    }
+}
+
+/// `Locked` and `SpinningLocked`: a value guarded by a pthread mutex taken as `Policy` says.
+package struct PolicyLocked<Value, Policy: LockPolicy>: Sendable {
     private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         // `ManagedBuffer` destroys the header (the value) itself; the elements (the mutex)
         // are ours to clean up.
@@ -53,7 +98,7 @@ package struct Locked<Value>: Sendable {
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try storage.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
-            pthread_mutex_lock(mutex)
+            Policy.lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&value.pointee)
         }
