@@ -356,7 +356,15 @@ final class Node: Sendable {
         if isRunningStart {
             return await endRequestedInStart()
         }
-        return try await awaitValue { continuation in
+        return try await endRequestedElsewhere()
+    }
+
+    /// `endRequested` in any task but the one running `start()`. Out of line, as is
+    /// `endRequestedInStart`: `endRequested`'s frame is kept by an idle event-style
+    /// coordinator's task, and this one's continuation and handler would enlarge it.
+    @inline(never)
+    private func endRequestedElsewhere() async throws -> EndCause {
+        try await awaitValue { continuation in
             state.withLock { state in
                 if let cause = state.machine.endCause { return .ready(cause) }
                 if state.machine.phase == .idle {
@@ -387,6 +395,7 @@ final class Node: Sendable {
     /// before Swift reaches the root's task (`CoordinatorTree.run`; `EndBeforeCancellationTests`
     /// checks both). The cancellation thus resumes it with `cancelled` (or whatever cause came
     /// first), and `flow.finished` throws or returns as the documentation says.
+    @inline(never)
     private func endRequestedInStart() async -> EndCause {
         let cause = try? await withUnsafeThrowingContinuation {
             (continuation: UnsafeContinuation<EndCause, any Error>) in
