@@ -126,6 +126,7 @@ extension Node {
         let node: Node
         let hasLoop: Bool
         let waiters: Waiters<EndCause>.Taken
+        let startWaiter: UnsafeContinuation<EndCause, Never>?
         let routeWaiters: Waiters<Void>.Taken
         let children: [Node]
 
@@ -140,6 +141,8 @@ extension Node {
             // now never gets one.
             hasLoop = state.mailbox.hasLoop
             waiters = state.endRequestWaiters.takeAll()
+            startWaiter = state.startWaiter
+            state.startWaiter = nil
             routeWaiters = state.takeRouteWaiters()
             children = state.childNodes
         }
@@ -153,6 +156,7 @@ extension Node {
             // end (and any jobs still pending, which it must start so that they end too) at
             // its next look, or is woken here if it waits.
             if hasLoop { node.state.withLock { $0.mailbox.endDelivered() }?.resume() }
+            startWaiter?.resume(returning: cause)
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
         }
@@ -195,8 +199,9 @@ extension Node {
     }
 
     /// `endRequested` in the task running `start()` (an event-style coordinator, idle until
-    /// its flow ends): without a cancellation handler, so nothing is allocated and the frames
-    /// its task keeps while idle stay small. None is needed: whoever cancels this task has
+    /// its flow ends): in the state's slot for it (`startWaiter`) and without a cancellation
+    /// handler, so nothing is allocated and the frames its task keeps while idle stay small.
+    /// No handler is needed: whoever cancels this task has
     /// recorded this node's end first (which resumes this waiter) — an end recorded for this
     /// node or an ancestor records every end below before it cancels any task
     /// (`endTransition`), and cancelling the task running the tree records the root's end
@@ -205,18 +210,14 @@ extension Node {
     /// first), and `flow.finished` throws or returns as the documentation says.
     @inline(never)
     private func endRequestedInStart() async -> EndCause {
-        let cause = try? await withUnsafeThrowingContinuation {
-            (continuation: UnsafeContinuation<EndCause, any Error>) in
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
             let cause = state.withLock { state -> EndCause? in
                 if let cause = state.machine.endCause { return cause }
-                _ = state.endRequestWaiters.add(continuation)
+                state.startWaiter = continuation
                 return nil
             }
             if let cause { continuation.resume(returning: cause) }
         }
-        // The waiters are only ever resumed with a cause (`endTransition`), never thrown to.
-        guard let cause else { preconditionFailure("an end waiter is resumed with its cause") }
-        return cause
     }
 
     /// Waits until the flow has ended and been torn down, and returns how it ended.

@@ -35,6 +35,11 @@ final class Node: Sendable {
         var hosted = HostedChildren()
         /// `flow.finished` callers: resumed when an end cause is recorded.
         var endRequestWaiters = Waiters<EndCause>()
+        /// `flow.finished` awaited by `start()`'s own task (`endRequestedInStart`), resumed
+        /// with the others. A slot of its own: an event-style coordinator waits there for
+        /// all its idle life, and a list would allocate for it. One task awaits one thing at a
+        /// time, so one slot is enough.
+        var startWaiter: UnsafeContinuation<EndCause, Never>?
         /// `ChildFlow` callers: resumed when teardown is complete.
         var endWaiters: [UnsafeContinuation<EndCause, Never>] = []
         /// The route its parent started or focused it for, if any (`Routing/`). Cleared when
