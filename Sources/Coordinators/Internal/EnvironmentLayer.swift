@@ -6,7 +6,7 @@ typealias EnvironmentLayer = [ObjectIdentifier: any Sendable]
 extension Node {
     /// Changes the values set on this coordinator, under its lock.
     func updateEnvironment(_ body: (inout EnvironmentLayer) -> Void) {
-        state.withLock { body(&$0.environment) }
+        state.withLock { body(&$0.extras.pointee.environment) }
     }
 
     /// Changes the values set on this coordinator, unless its flow has ended or is ending
@@ -19,7 +19,7 @@ extension Node {
                 throw CoordinatorError(
                     .flowEnded, "\(state.name) tried to \(action()) after its flow ended. Nothing would see it.")
             }
-            body(&state.environment)
+            body(&state.extras.pointee.environment)
         }
     }
 

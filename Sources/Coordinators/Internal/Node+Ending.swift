@@ -139,8 +139,8 @@ extension Node {
             // Told only when the end is carried out, after every end below (`endDelivered`).
             // Nothing is handed over to a flow that does not run, so a node without a loop
             // now never gets one.
-            hasLoop = state.mailbox.hasLoop
-            waiters = state.endRequestWaiters.takeAll()
+            hasLoop = state.hasLoop
+            waiters = state.storedExtras?.pointee.endRequestWaiters.takeAll() ?? Waiters.Taken()
             startWaiter = state.startWaiter
             state.startWaiter = nil
             routeWaiters = state.takeRouteWaiters()
@@ -155,7 +155,7 @@ extension Node {
             // The loop may now cancel its group: every end below is recorded. It finds the
             // end (and any jobs still pending, which it must start so that they end too) at
             // its next look, or is woken here if it waits.
-            if hasLoop { node.state.withLock { $0.mailbox.endDelivered() }?.resume() }
+            if hasLoop { node.state.withLock { $0.storedExtras?.pointee.mailbox.endDelivered() }?.resume() }
             startWaiter?.resume(returning: cause)
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
@@ -185,10 +185,10 @@ extension Node {
                             .notRunning,
                             "\(state.name) awaited flow.finished before it was run. Await it from start()."))
                 }
-                return .waiting(state.endRequestWaiters.add(continuation))
+                return .waiting(state.extras.pointee.endRequestWaiters.add(continuation))
             }
         } cancel: { id in
-            self.state.withLock { $0.endRequestWaiters.remove(id) }
+            self.state.withLock { $0.storedExtras?.pointee.endRequestWaiters.remove(id) }
         }
     }
 

@@ -35,7 +35,7 @@ extension Node {
         try state.withLock { state throws(CoordinatorError) in
             switch state.machine.phase {
             case .idle, .running:
-                state.flowEventHandlers[key] = handler
+                state.extras.pointee.flowEventHandlers[key] = handler
             case .ending, .ended:
                 throw CoordinatorError(
                     .flowEnded,
@@ -58,8 +58,7 @@ extension Node {
     /// no other lock is taken in it. A flow that is ending or has ended offers no handler.
     func flowEventVisit(for key: ObjectIdentifier) -> FlowEventVisit {
         state.withLock { state in
-            let handlers = state.flowEventHandlers
-            let handler = handlers.isEmpty || !state.machine.isRunning ? nil : handlers[key]
+            let handler = state.machine.isRunning ? state.storedExtras?.pointee.flowEventHandlers[key] : nil
             return FlowEventVisit(
                 handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
         }

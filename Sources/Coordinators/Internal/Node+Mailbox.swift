@@ -33,8 +33,9 @@ extension Node {
                 ) in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 // The loop adds jobs to its group in the order they are handed over.
-                state.hosted.append(.task(child))
-                return (state.mailbox.handOver(HandedJob(run: job)), storedContext)
+                let extras = state.extras
+                extras.pointee.hosted.append(.task(child))
+                return (extras.pointee.mailbox.handOver(HandedJob(run: job)), storedContext)
             }
             carryOut(handOver, context)
         } catch {
@@ -48,7 +49,7 @@ extension Node {
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
         let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
-            state.machine.isRunning ? (state.mailbox.handOver(HandedJob(run: job)), storedContext) : nil
+            state.machine.isRunning ? (state.extras.pointee.mailbox.handOver(HandedJob(run: job)), storedContext) : nil
         }
         guard let (handOver, context) = handedOver else { return false }
         carryOut(handOver, context)
@@ -86,8 +87,9 @@ extension Node {
     private func hostLoop(of child: Node) -> Bool {
         let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
             guard state.machine.isRunning else { return nil }
-            state.hosted.append(.loop(child))
-            return (state.mailbox.handOver(HandedJob { await child.runLoop(hostedBy: self) }), storedContext)
+            let extras = state.extras
+            extras.pointee.hosted.append(.loop(child))
+            return (extras.pointee.mailbox.handOver(HandedJob { await child.runLoop(hostedBy: self) }), storedContext)
         }
         guard let (handOver, context) = handedOver else { return false }
         carryOut(handOver, context)
@@ -105,13 +107,13 @@ extension Node {
     /// Swift, which runs a task's cancellation records newest first, records this flow's end
     /// (and every end below) before it cancels the group's tasks.
     func runLoop(hostedBy host: Node?) async {
-        state.withLock { $0.mailbox.loopStarted() }
+        state.withLock { $0.extras.pointee.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             await withTaskCancellationHandler {
                 while true {
                     // Most often the mail is already there (a child that ran to its end while
                     // being started): take it without an asynchronous call.
-                    guard let mail = state.withLock({ $0.mailbox.takeMail() }) else {
+                    guard let mail = state.withLock({ $0.extras.pointee.mailbox.takeMail() }) else {
                         await waitForMail()
                         continue
                     }
@@ -127,20 +129,20 @@ extension Node {
                 requestEnd(.cancelled)
             }
         }
-        state.withLock { $0.mailbox.loopReturned() }?.resume()
+        state.withLock { $0.extras.pointee.mailbox.loopReturned() }?.resume()
         await host?.leave(.loop(self))
     }
 
     /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.
     var hasLoop: Bool {
-        state.withLock { $0.mailbox.hasLoop }
+        state.withLock { $0.hasLoop }
     }
 
     /// Teardown, step 1 for the children handed to the hosting loop: returns once the loop
     /// has returned, at once if there is none. The flow has ended.
     func loopEnded() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.mailbox.teardownWaits(continuation) }) {
+            if !state.withLock({ $0.extras.pointee.mailbox.teardownWaits(continuation) }) {
                 continuation.resume()
             }
         }
@@ -156,7 +158,7 @@ extension Node {
     /// does not see a continuation's hand-over when the resume comes first.
     private func waitForMail() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.mailbox.loopWaits(continuation) }) {
+            if !state.withLock({ $0.extras.pointee.mailbox.loopWaits(continuation) }) {
                 continuation.resume()
             }
         }

@@ -30,7 +30,7 @@ extension Node.State {
     mutating func acceptRoutes() -> Waiters<Void>.Taken {
         guard !acceptsRoutes else { return Waiters.Taken() }
         acceptsRoutes = true
-        return routeWaiters.takeAll()
+        return takeRouteWaiters()
     }
 }
 
@@ -45,11 +45,11 @@ extension Node {
                 case .ending, .ended: return .failed(RoutesRefused())
                 case .idle, .running:
                     if state.acceptsRoutes { return .ready(()) }
-                    return .waiting(state.routeWaiters.add(continuation))
+                    return .waiting(state.extras.pointee.routeWaiters.add(continuation))
                 }
             }
         } cancel: { id in
-            self.state.withLock { $0.routeWaiters.remove(id) }
+            self.state.withLock { $0.storedExtras?.pointee.routeWaiters.remove(id) }
         }
     }
 

@@ -29,7 +29,7 @@ extension Node {
         /// Reads it from `state`, whose end cause is recorded. (`inout`, though it changes
         /// nothing: a `State` passed by value is copied, all of it.)
         init(_ state: inout State) {
-            self = state.mailbox.hasLoop ? .afterLoop : .dismiss(state.presentations)
+            self = state.hasLoop ? .afterLoop : .dismiss(state.presentations)
         }
     }
 
@@ -54,7 +54,7 @@ extension Node {
         case nil:
             var remaining: [Presentation]?
             let completion = state.withLock { state -> Completion? in
-                guard !state.mailbox.hasLoop else { return nil }
+                guard !state.hasLoop else { return nil }
                 guard state.presentations.isEmpty else {
                     remaining = state.presentations
                     return nil
@@ -101,7 +101,7 @@ extension Node {
             context = node.storedContext
             state.parent = nil
             state.routeTag = nil
-            state.flowEventHandlers = [:]
+            state.storedExtras?.pointee.flowEventHandlers = [:]
             state.endWaiters = []
         }
 
@@ -113,7 +113,9 @@ extension Node {
             let departure =
                 parent?.state.withLock { state in
                     _ = state.children.removeValue(forKey: id.rawValue)
-                    return state.hosted.depart(.task(node), parentEnding: !state.machine.isRunning)
+                    let parentEnding = !state.machine.isRunning
+                    return state.storedExtras?.pointee.hosted.depart(.task(node), parentEnding: parentEnding)
+                        ?? .notHosted
                 } ?? .notHosted
             context?.emit(node, .ended(cause))
             for waiter in waiters {
@@ -144,7 +146,7 @@ extension Node {
     /// A child's hosting loop, a job of this node's loop, has returned: it leaves this
     /// node's group now, or in turn (as `leaveInTurn`).
     func leave(_ loop: HostedChildren.Member) async {
-        switch state.withLock({ $0.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
+        switch state.withLock({ $0.extras.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
         case .notHosted: break
         case .left(let sibling): sibling?.resume()
         case .mustWait: await waitForTurn(loop)
@@ -153,10 +155,10 @@ extension Node {
 
     private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.hosted.wait(member, continuation) }) {
+            if !state.withLock({ $0.extras.pointee.hosted.wait(member, continuation) }) {
                 continuation.resume()
             }
         }
-        state.withLock { $0.hosted.remove(member) }?.resume()
+        state.withLock { $0.extras.pointee.hosted.remove(member) }?.resume()
     }
 }
