@@ -1,14 +1,31 @@
 // Screens that answer (`Flow.ask`).
 
 /// What `Presentation.answer(_:)` accepts: the `Answer` type of the screen that was asked.
+/// A metatype rather than a closure testing the type, which would allocate a context for
+/// every `ask`.
 struct ExpectedAnswer: Sendable {
-    let accepts: @Sendable (any Sendable) -> Bool
-    let typeName: String
+    private let answer: any AnswerType.Type
 
     init<Answer: Sendable>(_: Answer.Type) {
-        accepts = { $0 is Answer }
-        typeName = String(describing: Answer.self)
+        answer = Expected<Answer>.self
     }
+
+    /// Whether `value` is of the `Answer` type.
+    func accepts(_ value: any Sendable) -> Bool { answer.accepts(value) }
+
+    /// The `Answer` type's name, for messages.
+    var typeName: String { answer.typeName }
+}
+
+/// An answer type, as `ExpectedAnswer` keeps it.
+private protocol AnswerType: Sendable {
+    static func accepts(_ value: any Sendable) -> Bool
+    static var typeName: String { get }
+}
+
+private enum Expected<Answer>: AnswerType {
+    static func accepts(_ value: any Sendable) -> Bool { value is Answer }
+    static var typeName: String { String(describing: Answer.self) }
 }
 
 extension Presentation {
@@ -16,6 +33,26 @@ extension Presentation {
     enum Reply: Sendable {
         case answered(any Sendable)
         case dismissed(DismissalReason)
+    }
+
+    /// What a presentation made by `Flow.ask` keeps, and one shown with `present` does not: the
+    /// answer it expects, and the answer once given and who waits for it. In a box made with
+    /// the presentation, so that the others keep a reference instead of its fields
+    /// (`idleCoordinatorMemory`). Part of the presentation's state: its fields are read and
+    /// written only under the presentation's lock.
+    final class Asking {
+        /// What `answer(_:)` accepts.
+        let expected: ExpectedAnswer
+        /// The screen's answer, once given.
+        var answer: (any Sendable)?
+        /// The `Flow.ask` that showed it stopped waiting (its task was cancelled).
+        var abandoned = false
+        /// `Flow.ask` waiting for the answer or the dismissal, whichever comes first.
+        var replyWaiters = Waiters<Reply>()
+
+        init(_ expected: ExpectedAnswer) {
+            self.expected = expected
+        }
     }
 
     // MARK: Answers
@@ -32,20 +69,20 @@ extension Presentation {
     /// more), `wrongAnswerType` if `value` is not the screen's `Answer`, `alreadyAnswered`
     /// the second time, `alreadyDismissed` once it has left the screen.
     public func answer<Value: Sendable>(_ value: Value) throws(CoordinatorError) {
-        guard let expectedAnswer else {
-            throw CoordinatorError(
-                .notAsking,
-                "\(self) was answered, but it was shown with flow.present(_:on:), which expects no answer. Show it "
-                    + "with flow.ask(_:on:) to await its answer.")
-        }
-        guard expectedAnswer.accepts(value) else {
-            throw CoordinatorError(
-                .wrongAnswerType,
-                "\(self) was answered with a \(Value.self), but \(screen.screenName).Answer is "
-                    + "\(expectedAnswer.typeName). Answer with a value of that type.")
-        }
         let (waiters, listener) = try state.withLock {
             state throws(CoordinatorError) -> (Waiters<Reply>.Taken, (any PresentationListener)?) in
+            guard let asking = state.asking else {
+                throw CoordinatorError(
+                    .notAsking,
+                    "\(self) was answered, but it was shown with flow.present(_:on:), which expects no answer. Show "
+                        + "it with flow.ask(_:on:) to await its answer.")
+            }
+            guard asking.expected.accepts(value) else {
+                throw CoordinatorError(
+                    .wrongAnswerType,
+                    "\(self) was answered with a \(Value.self), but \(screen.screenName).Answer is "
+                        + "\(asking.expected.typeName). Answer with a value of that type.")
+            }
             switch state.phase {
             case .presenting, .presented: break
             case .dismissing(let reason), .dismissed(let reason):
@@ -54,37 +91,43 @@ extension Presentation {
                     "\(self) was answered after it left the screen (\(reason)); its coordinator has already been "
                         + "told that it went unanswered.")
             }
-            guard !state.askAbandoned else {
+            guard !asking.abandoned else {
                 throw CoordinatorError(
                     .notAsking,
                     "\(self) was answered after the flow.ask that showed it was cancelled; nobody awaits its "
                         + "answer any more.")
             }
-            guard state.answer == nil else {
+            guard asking.answer == nil else {
                 throw CoordinatorError(
                     .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
             }
-            state.answer = value
-            return (state.replyWaiters.takeAll(), state.listener)
+            asking.answer = value
+            return (asking.replyWaiters.takeAll(), state.listener)
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .answered(value)) }
     }
 
     /// Whether the screen has answered (see `answer(_:)`).
-    public var isAnswered: Bool { state.withLock { $0.answer != nil } }
+    public var isAnswered: Bool { state.withLock { $0.asking?.answer != nil } }
 
     /// Waits for the answer or the dismissal, whichever came first. An answer given before
-    /// the dismissal wins. Cancelling the waiting task throws `CancellationError`.
+    /// the dismissal wins. Cancelling the waiting task throws `CancellationError`. Only
+    /// `Flow.ask` calls it, on the presentation it made; any other throws `notAsking`.
     func reply() async throws -> Reply {
         try await awaitValue { continuation in
             state.withLock { state in
-                if let answer = state.answer { return .ready(.answered(answer)) }
+                if let answer = state.asking?.answer { return .ready(.answered(answer)) }
                 if case .dismissed(let reason) = state.phase { return .ready(.dismissed(reason)) }
-                return .waiting(state.replyWaiters.add(continuation))
+                guard let asking = state.asking else {
+                    return .failed(
+                        CoordinatorError(.notAsking, "\(self) was shown with flow.present(_:on:): no answer will come.")
+                    )
+                }
+                return .waiting(asking.replyWaiters.add(continuation))
             }
         } cancel: { [state] id in
-            state.withLock { $0.replyWaiters.remove(id) }
+            state.withLock { $0.asking?.replyWaiters.remove(id) }
         }
     }
 
@@ -92,8 +135,9 @@ extension Presentation {
     /// of being kept for nobody. Returns the answer if one arrived before.
     func abandonAsk() -> (any Sendable)? {
         state.withLock { state in
-            if state.answer == nil { state.askAbandoned = true }
-            return state.answer
+            guard let asking = state.asking else { return nil }
+            if asking.answer == nil { asking.abandoned = true }
+            return asking.answer
         }
     }
 
@@ -101,5 +145,12 @@ extension Presentation {
     func dismissIfPresented(_ reason: DismissalReason) async {
         guard (try? beginDismissal(reason)) != nil else { return }
         await performDismissal(reason)
+    }
+}
+
+extension Presentation.State {
+    /// Takes the `Flow.ask` waiting for a reply, if any (the presentation left the screen).
+    mutating func takeReplyWaiters() -> Waiters<Presentation.Reply>.Taken {
+        asking?.replyWaiters.takeAll() ?? Waiters.Taken()
     }
 }

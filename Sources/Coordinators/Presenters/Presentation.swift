@@ -27,19 +27,13 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// The coordinator that owns it, as a presentation sees one.
     let owner: any PresentationOwner
-    /// What `answer(_:)` accepts, if the presentation was made by `Flow.ask`.
-    let expectedAnswer: ExpectedAnswer?
-    let state = Locked(State())
+    let state: Locked<State>
 
     struct State {
         var phase = PresentationPhase.presenting(teardownRequested: false)
         var waiters = Waiters<DismissalReason>()
-        /// The screen's answer, once given (see `Presentation+Answers.swift`).
-        var answer: (any Sendable)?
-        /// The `Flow.ask` that showed it stopped waiting (its task was cancelled).
-        var askAbandoned = false
-        /// `Flow.ask` waiting for the answer or the dismissal, whichever comes first.
-        var replyWaiters = Waiters<Reply>()
+        /// What a presentation made by `Flow.ask` keeps (see `Presentation+Answers.swift`).
+        let asking: Asking?
         /// Asked before a person may dismiss it (see `setUserDismissalConfirmation(_:)`).
         var confirmation: (@Sendable () async throws -> Bool)?
         /// Counts the calls to `setUserDismissalConfirmation(_:)`, so that a gesture can tell
@@ -59,8 +53,8 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         self.isMain = isMain
         self.presenter = presenter
         self.owner = owner
-        self.expectedAnswer = expectedAnswer
         self.routeTag = routeTag
+        state = Locked(State(asking: expectedAnswer.map(Asking.init)))
     }
 
     // MARK: Reading
@@ -166,7 +160,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         let (waiters, replyWaiters) = state.withLock { state in
             guard state.phase.failed() else { return (Waiters<DismissalReason>.Taken(), Waiters<Reply>.Taken()) }
             listener = state.listener
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
+            return (state.waiters.takeAll(), state.takeReplyWaiters())
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .tornDown) }
@@ -243,7 +237,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             _ = state.phase.dismissalCompleted()
             state.confirmation = nil
             listener = state.listener
-            return (state.waiters.takeAll(), state.replyWaiters.takeAll())
+            return (state.waiters.takeAll(), state.takeReplyWaiters())
         }
         owner.presentationLeft(self, reason: reason)
         listener?.presentationDidChange()
