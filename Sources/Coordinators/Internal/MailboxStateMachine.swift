@@ -33,36 +33,7 @@ struct MailboxStateMachine<Job, Waiter> {
 
     /// Jobs in the order they were handed over. The first is kept inline: most mail holds
     /// one job, and an array would cost an allocation per hand-over.
-    struct Jobs: Sequence {
-        private var first: Job?
-        private var rest: [Job] = []
-
-        var isEmpty: Bool { first == nil }
-
-        mutating func append(_ job: Job) {
-            if first == nil {
-                first = job
-            } else {
-                rest.append(job)
-            }
-        }
-
-        func makeIterator() -> Iterator {
-            Iterator(first: first, rest: rest.makeIterator())
-        }
-
-        /// The first job, then the rest.
-        struct Iterator: IteratorProtocol {
-            fileprivate var first: Job?
-            fileprivate var rest: IndexingIterator<[Job]>
-
-            mutating func next() -> Job? {
-                guard let job = first else { return rest.next() }
-                first = nil
-                return job
-            }
-        }
-    }
+    typealias Jobs = FirstInlineList<Job>
 
     /// What to do after a job is handed over.
     enum HandOver {

@@ -60,13 +60,7 @@ extension Node {
 
     /// Removes `presentation` from those `state` records.
     private static func forget(_ presentation: Presentation, in state: inout State) {
-        if state.presentations.count == 1 && state.presentations[0] === presentation {
-            // The last one (most often in a teardown, whose list of what remains shares this
-            // array's storage): no copy of the array to remove it.
-            state.presentations = []
-        } else if let index = state.presentations.lastIndex(where: { $0 === presentation }) {
-            state.presentations.remove(at: index)
-        }
+        state.presentations.removeLast { $0 === presentation }
     }
 
     /// The presenter has shown `presentation`. If this coordinator's teardown began while

@@ -22,7 +22,7 @@ extension Node {
     /// holding an end cause (an existential) is copied through its type's value witnesses.
     enum TeardownStart {
         /// No hosting loop: dismiss these (if any), most recent first, then complete.
-        case dismiss([Presentation])
+        case dismiss(FirstInlineList<Presentation>)
         /// Wait for the hosting loop to return, then read the presentations.
         case afterLoop
 
@@ -52,7 +52,7 @@ extension Node {
         case .afterLoop:
             await afterLoop()
         case nil:
-            var remaining: [Presentation]?
+            var remaining: FirstInlineList<Presentation>?
             let completion = state.withLock { state -> Completion? in
                 guard !state.hasLoop else { return nil }
                 guard state.presentations.isEmpty else {
@@ -75,7 +75,7 @@ extension Node {
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
-    func dismiss(_ remaining: [Presentation]) async {
+    func dismiss(_ remaining: FirstInlineList<Presentation>) async {
         for presentation in remaining.reversed() {
             await presentation.tearDown()
         }

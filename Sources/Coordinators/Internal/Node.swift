@@ -24,7 +24,8 @@ final class Node: Sendable {
         /// Live children by id; ids grow, so sorting by id gives start order.
         var children: [UInt64: Node] = [:]
         /// Owned presentations still on screen (or being presented), in presentation order.
-        var presentations: [Presentation] = []
+        /// The first inline: most coordinators show one screen at a time.
+        var presentations = FirstInlineList<Presentation>()
         /// What only some coordinators use (`Extras`), allocated the first time one needs it
         /// and freed with the node (`Node.deinit`). A pointer rather than a class: a class
         /// reference is retained and released at each use, an atomic write to a cache line
