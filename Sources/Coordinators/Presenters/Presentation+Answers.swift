@@ -36,11 +36,9 @@ extension Presentation {
     }
 
     /// What a presentation made by `Flow.ask` keeps, and one shown with `present` does not: the
-    /// answer it expects, and the answer once given and who waits for it. In a box made with
-    /// the presentation, so that the others keep a reference instead of its fields
-    /// (`idleCoordinatorMemory`). Part of the presentation's state: its fields are read and
-    /// written only under the presentation's lock.
-    final class Asking {
+    /// answer it expects, and the answer once given and who waits for it. In the
+    /// presentation's extras, made with it.
+    struct Asking {
         /// What `answer(_:)` accepts.
         let expected: ExpectedAnswer
         /// The screen's answer, once given.
@@ -71,7 +69,7 @@ extension Presentation {
     public func answer<Value: Sendable>(_ value: Value) throws(CoordinatorError) {
         let (waiters, listener) = try state.withLock {
             state throws(CoordinatorError) -> (Waiters<Reply>.Taken, (any PresentationListener)?) in
-            guard let asking = state.asking else {
+            guard let extras = state.extras, let asking = extras.asking else {
                 throw CoordinatorError(
                     .notAsking,
                     "\(self) was answered, but it was shown with flow.present(_:on:), which expects no answer. Show "
@@ -101,15 +99,15 @@ extension Presentation {
                 throw CoordinatorError(
                     .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
             }
-            asking.answer = value
-            return (asking.replyWaiters.takeAll(), state.listener)
+            extras.asking?.answer = value
+            return (extras.asking?.replyWaiters.takeAll() ?? Waiters.Taken(), state.listener)
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .answered(value)) }
     }
 
     /// Whether the screen has answered (see `answer(_:)`).
-    public var isAnswered: Bool { state.withLock { $0.asking?.answer != nil } }
+    public var isAnswered: Bool { state.withLock { $0.extras?.asking?.answer != nil } }
 
     /// Waits for the answer or the dismissal, whichever came first. An answer given before
     /// the dismissal wins. Cancelling the waiting task throws `CancellationError`. Only
@@ -117,17 +115,17 @@ extension Presentation {
     func reply() async throws -> Reply {
         try await awaitValue { continuation in
             state.withLock { state in
-                if let answer = state.asking?.answer { return .ready(.answered(answer)) }
+                if let answer = state.extras?.asking?.answer { return .ready(.answered(answer)) }
                 if case .dismissed(let reason) = state.phase { return .ready(.dismissed(reason)) }
-                guard let asking = state.asking else {
+                guard let id = state.extras?.asking?.replyWaiters.add(continuation) else {
                     return .failed(
                         CoordinatorError(.notAsking, "\(self) was shown with flow.present(_:on:): no answer will come.")
                     )
                 }
-                return .waiting(asking.replyWaiters.add(continuation))
+                return .waiting(id)
             }
         } cancel: { [state] id in
-            state.withLock { $0.asking?.replyWaiters.remove(id) }
+            state.withLock { $0.extras?.asking?.replyWaiters.remove(id) }
         }
     }
 
@@ -135,9 +133,9 @@ extension Presentation {
     /// of being kept for nobody. Returns the answer if one arrived before.
     func abandonAsk() -> (any Sendable)? {
         state.withLock { state in
-            guard let asking = state.asking else { return nil }
-            if asking.answer == nil { asking.abandoned = true }
-            return asking.answer
+            guard let extras = state.extras, extras.asking != nil else { return nil }
+            if extras.asking?.answer == nil { extras.asking?.abandoned = true }
+            return extras.asking?.answer
         }
     }
 
@@ -151,6 +149,6 @@ extension Presentation {
 extension Presentation.State {
     /// Takes the `Flow.ask` waiting for a reply, if any (the presentation left the screen).
     mutating func takeReplyWaiters() -> Waiters<Presentation.Reply>.Taken {
-        asking?.replyWaiters.takeAll() ?? Waiters.Taken()
+        extras?.asking?.replyWaiters.takeAll() ?? Waiters.Taken()
     }
 }

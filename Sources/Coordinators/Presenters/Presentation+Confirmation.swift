@@ -1,6 +1,16 @@
 // A person's dismissal that asks first (a veto).
 
 extension Presentation {
+    /// A person's dismissal's confirmation. In the presentation's extras, made when one is
+    /// first set: most presentations never have one.
+    struct Confirmation {
+        /// Asked before a person may dismiss the presentation.
+        var confirm: (@Sendable () async throws -> Bool)?
+        /// Counts the calls to `setUserDismissalConfirmation(_:)`, so that a gesture can tell
+        /// whether the confirmation it asked is still the one in force.
+        var revision: UInt64 = 0
+    }
+
     /// Makes a person's dismissal of this presentation (a swipe back, a swipe down, a back
     /// button) ask `confirm` first; `nil` removes the confirmation.
     ///
@@ -14,8 +24,10 @@ extension Presentation {
     public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
         let listener = state.withLock { state -> (any PresentationListener)? in
             if case .dismissed = state.phase { return nil }
-            state.confirmation = confirm
-            state.confirmationRevision += 1
+            let extras = state.extras ?? Extras(asking: nil)
+            extras.confirmation.confirm = confirm
+            extras.confirmation.revision += 1
+            state.extras = extras
             return state.listener
         }
         listener?.presentationDidChange()
@@ -23,7 +35,7 @@ extension Presentation {
 
     /// Whether a person's dismissal would be confirmed first (see
     /// `setUserDismissalConfirmation(_:)`).
-    public var confirmsUserDismissal: Bool { state.withLock { $0.confirmation != nil } }
+    public var confirmsUserDismissal: Bool { state.withLock { $0.extras?.confirmation.confirm != nil } }
 
     /// For presenters, before a person's gesture removes this presentation: asks its
     /// confirmation, if it has one, and returns whether the gesture may proceed.
@@ -62,8 +74,10 @@ extension Presentation {
         state.withLock { state in
             switch state.phase {
             case .presenting(teardownRequested: false), .presented:
-                guard let confirm = state.confirmation else { return .free }
-                return .confirm(confirm, revision: state.confirmationRevision)
+                guard let confirmation = state.extras?.confirmation, let confirm = confirmation.confirm else {
+                    return .free
+                }
+                return .confirm(confirm, revision: confirmation.revision)
             case .presenting(teardownRequested: true), .dismissing, .dismissed:
                 return .leaving
             }

@@ -29,19 +29,32 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     let owner: any PresentationOwner
     let state: Locked<State>
 
+    /// The fields in an order that packs them: the phase, a byte, last, in no padding of its
+    /// own (`idleCoordinatorMemory`).
     struct State {
-        var phase = PresentationPhase.presenting(teardownRequested: false)
         var waiters = Waiters<DismissalReason>()
-        /// What a presentation made by `Flow.ask` keeps (see `Presentation+Answers.swift`).
-        let asking: Asking?
-        /// Asked before a person may dismiss it (see `setUserDismissalConfirmation(_:)`).
-        var confirmation: (@Sendable () async throws -> Bool)?
-        /// Counts the calls to `setUserDismissalConfirmation(_:)`, so that a gesture can tell
-        /// whether the confirmation it asked is still the one in force.
-        var confirmationRevision: UInt64 = 0
         /// The headless presenter holding it, told after each change of what the public
         /// getters return (see `Presentation+Listener.swift`).
         var listener: (any PresentationListener)?
+        /// What only some presentations use: made with one made by `Flow.ask`, or when a
+        /// confirmation is first set.
+        var extras: Extras?
+        var phase = PresentationPhase.presenting(teardownRequested: false)
+    }
+
+    /// The parts of a presentation's state that only some presentations use, in a box made
+    /// the first time one is needed: most presentations keep a reference instead of their
+    /// fields (`idleCoordinatorMemory`). Part of the state: its fields are read and written
+    /// only under the presentation's lock.
+    final class Extras {
+        /// What a presentation made by `Flow.ask` keeps (see `Presentation+Answers.swift`).
+        var asking: Asking?
+        /// Asked before a person may dismiss it (see `Presentation+Confirmation.swift`).
+        var confirmation = Confirmation()
+
+        init(asking: Asking?) {
+            self.asking = asking
+        }
     }
 
     init(
@@ -54,7 +67,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         self.presenter = presenter
         self.owner = owner
         self.routeTag = routeTag
-        state = Locked(State(asking: expectedAnswer.map(Asking.init)))
+        state = Locked(State(extras: expectedAnswer.map { Extras(asking: Asking($0)) }))
     }
 
     // MARK: Reading
@@ -235,7 +248,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var listener: (any PresentationListener)?
         let (waiters, replyWaiters) = state.withLock { state in
             _ = state.phase.dismissalCompleted()
-            state.confirmation = nil
+            state.extras?.confirmation.confirm = nil
             listener = state.listener
             return (state.waiters.takeAll(), state.takeReplyWaiters())
         }
