@@ -128,7 +128,8 @@ final class Node: Sendable {
     }
 
     /// Spins a while before sleeping when taken: a parent's lock is taken by every child it
-    /// runs, and by many at once when they run concurrently.
+    /// runs, and by many at once when they run concurrently. Used only through `withLock`,
+    /// never copied out of the node: `deinit` relies on it.
     let state = SpinningLocked(State())
 
     /// This node's place among the children its parent hosts (`HostedChildren`). Guarded by
@@ -146,8 +147,8 @@ final class Node: Sendable {
     nonisolated(unsafe) private(set) var storedContext: TreeContext?
 
     deinit {
-        // Nothing else holds the node now; the lock is the only way into its state.
-        state.withLock { $0.freeExtras() }
+        // `state` is used only through `withLock`, never copied out of the node.
+        state.withValueInOwnersDeinit { $0.freeExtras() }
     }
 
     // MARK: Names

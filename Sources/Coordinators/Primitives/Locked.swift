@@ -106,4 +106,12 @@ package struct PolicyLocked<Value, Policy: LockPolicy>: Sendable {
             return try body(&value.pointee)
         }
     }
+
+    /// Runs `body` with the value, without taking the mutex: only for the `deinit` of the one
+    /// object that holds this lock, which must never have let a copy of it out (every use a
+    /// `withLock`). Then nothing else can reach the storage, and the object's last release
+    /// ordered every earlier `withLock` before this call.
+    package func withValueInOwnersDeinit<Result>(_ body: (inout Value) -> Result) -> Result {
+        storage.withUnsafeMutablePointerToHeader { body(&$0.pointee) }
+    }
 }
