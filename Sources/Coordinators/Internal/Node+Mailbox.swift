@@ -142,7 +142,7 @@ extension Node {
     /// has returned, at once if there is none. The flow has ended.
     func loopEnded() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.extras.pointee.mailbox.teardownWaits(continuation) }) {
+            if !state.withLock({ $0.storedExtras?.pointee.mailbox.teardownWaits(continuation) ?? false }) {
                 continuation.resume()
             }
         }

@@ -18,8 +18,9 @@ extension Node {
     /// started any more, so what it read still holds (a presentation dismissed meanwhile is
     /// found gone when its turn comes).
     ///
-    /// A word, with no end cause in it: it is returned through `host`'s frames, and a value
-    /// holding an end cause (an existential) is copied through its type's value witnesses.
+    /// Two words (the list's inline first presentation and the rest), with no end cause in
+    /// it: it is returned through `host`'s frames, and a value holding an end cause (an
+    /// existential) is copied through its type's value witnesses.
     enum TeardownStart {
         /// No hosting loop: dismiss these (if any), most recent first, then complete.
         case dismiss(FirstInlineList<Presentation>)
@@ -146,8 +147,8 @@ extension Node {
     /// A child's hosting loop, a job of this node's loop, has returned: it leaves this
     /// node's group now, or in turn (as `leaveInTurn`).
     func leave(_ loop: HostedChildren.Member) async {
-        switch state.withLock({ $0.extras.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
-        case .notHosted: break
+        switch state.withLock({ $0.storedExtras?.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
+        case .notHosted, nil: break
         case .left(let sibling): sibling?.resume()
         case .mustWait: await waitForTurn(loop)
         }
@@ -155,10 +156,10 @@ extension Node {
 
     private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.extras.pointee.hosted.wait(member, continuation) }) {
+            if !state.withLock({ $0.storedExtras?.pointee.hosted.wait(member, continuation) ?? false }) {
                 continuation.resume()
             }
         }
-        state.withLock { $0.extras.pointee.hosted.remove(member) }?.resume()
+        state.withLock { $0.storedExtras?.pointee.hosted.remove(member) }?.resume()
     }
 }

@@ -100,7 +100,7 @@ extension Presentation {
                     .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
             }
             extras.asking?.answer = value
-            return (extras.asking?.replyWaiters.takeAll() ?? Waiters.Taken(), state.listener)
+            return (state.takeReplyWaiters(), state.listener)
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: .answered(value)) }
@@ -133,9 +133,11 @@ extension Presentation {
     /// of being kept for nobody. Returns the answer if one arrived before.
     func abandonAsk() -> (any Sendable)? {
         state.withLock { state in
-            guard let extras = state.extras, extras.asking != nil else { return nil }
-            if extras.asking?.answer == nil { extras.asking?.abandoned = true }
-            return extras.asking?.answer
+            guard let answer = state.extras?.asking?.answer else {
+                state.extras?.asking?.abandoned = true
+                return nil
+            }
+            return answer
         }
     }
 

@@ -24,10 +24,9 @@ extension Presentation {
     public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
         let listener = state.withLock { state -> (any PresentationListener)? in
             if case .dismissed = state.phase { return nil }
-            let extras = state.extras ?? Extras(asking: nil)
-            extras.confirmation.confirm = confirm
-            extras.confirmation.revision += 1
-            state.extras = extras
+            if state.extras == nil { state.extras = Extras(asking: nil) }
+            state.extras?.confirmation.confirm = confirm
+            state.extras?.confirmation.revision += 1
             return state.listener
         }
         listener?.presentationDidChange()

@@ -2,7 +2,8 @@
 /// allocation. For lists that hold one element most of the time: the jobs a hosting loop takes
 /// at once (`MailboxStateMachine`), the screens a coordinator shows (`Node.State`).
 ///
-/// Not thread-safe: it lives inside a locked state.
+/// A value like `Array`, with no lock of its own: the runtime keeps it inside a locked state
+/// and works on copies taken out of it.
 struct FirstInlineList<Element>: RandomAccessCollection {
     /// `nil` only when the list is empty.
     private var first: Element?

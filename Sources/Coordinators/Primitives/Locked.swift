@@ -77,7 +77,8 @@ package struct PolicyLocked<Value, Policy: LockPolicy>: Sendable {
         }
     }
 
-    // Safety: the value is only reached through `withLock`, which holds the mutex; the
+    // Safety: the value is only reached through `withLock`, which holds the mutex, or by its
+    // owner's `deinit` (`withValueInOwnersDeinit`), when no other thread can reach it; the
     // storage is never exposed. That is what makes sharing it across tasks sound.
     private nonisolated(unsafe) let storage: Storage
 

@@ -67,7 +67,7 @@ extension Routable {
         node.tag(RouteTag(route: route, kind: .standingChild, order: flow.node.context?.makeID() ?? 0, child: child))
         try await node.waitUntilAcceptingRoutes()
         if let tabs {
-            guard let shown = child.flow.presentations.first else {
+            guard let shown = child.flow.node.state.withLock({ $0.presentations.first }) else {
                 throw CoordinatorError(
                     .noSuchSlot,
                     "\(Self.self)'s route \(route) selects the tab of \(Child.self) in \(type(of: tabs)), but "

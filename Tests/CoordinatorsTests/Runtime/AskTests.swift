@@ -186,6 +186,23 @@ struct AskTests {
         #expect(try await answer == "right")
     }
 
+    /// An answer type that is a protocol: any conforming value is an answer.
+    protocol Rating: Sendable { var stars: Int { get } }
+    struct Stars: Rating { let stars: Int }
+    struct RatingForm: Screen { typealias Answer = any Rating }
+
+    @Test func anExistentialAnswerTypeAcceptsAnyConformingValueAndNothingElse() async throws {
+        let modal = ModalPresenter()
+        async let answer = CoordinatorTree().run(Asking(RatingForm(), on: modal))
+        try await modal.waitUntil { $0.top != nil }
+        let question = try #require(modal.state.top)
+        let error = #expect(throws: CoordinatorError.self) { try question.answer(5) }
+        #expect(error?.code == .wrongAnswerType)
+        #expect(error?.message.contains("Rating") == true)
+        try question.answer(Stars(stars: 4))
+        #expect(try await answer.stars == 4)
+    }
+
     @Test func answeringTwiceThrowsAlreadyAnswered() async throws {
         try await withParent { parent, navigation in
             let child = try parent.flow.start(Asking(EmailForm(), on: navigation, then: .keep))
