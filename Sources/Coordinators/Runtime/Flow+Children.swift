@@ -86,9 +86,7 @@ extension Flow {
     public func start<Child: Coordinator>(_ child: Child) throws -> ChildFlow<Child.Output> {
         let childNode = child.flow.node
         try node.adopt(childNode, running: Child.self)
-        try node.spawn(childNode) {
-            if await childNode.host(child) { await node.leaveInTurn(childNode) }
-        }
+        try node.spawn(childNode, Node.hostingJob(child, on: childNode, parent: node))
         return ChildFlow(node: childNode)
     }
 }

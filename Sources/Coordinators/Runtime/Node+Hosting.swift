@@ -5,6 +5,16 @@
 // extra layer here costs a 1 KB slab per coordinator).
 
 extension Node {
+    /// The job that hosts `child` (bound to `childNode`) as a task of `parent`'s hosting loop
+    /// (`flow.start`), and lets it leave that loop's group in turn. Made here, generic over
+    /// the child alone: made in `Flow<Output>.start`, the closure's context would also keep
+    /// `Output`'s metadata and the flow, 16 bytes more for every coordinator it hosts.
+    static func hostingJob<C: Coordinator>(_ child: C, on childNode: Node, parent: Node) -> Job {
+        {
+            if await childNode.host(child) { await parent.leaveInTurn(childNode) }
+        }
+    }
+
     /// Runs `coordinator` on this (bound) node in the calling task and returns after the
     /// teardown is complete; `teardownCause` then tells how it ended. (Returning nothing
     /// keeps a generic outcome out of the frames the coordinator's task keeps while idle.)
