@@ -71,19 +71,23 @@ extension Node {
             ended.carryOut()  // the common case, with no list to allocate
             return true
         }
-        var path = [WalkStep(ended, children: ended.children)]
+        // The steps are read and changed in place: a copy of one (`let current = path[last]`)
+        // retained and released everything its end holds at every child.
+        var path = [WalkStep(recorded: ended)]
         while let last = path.indices.last {
-            let current = path[last]
-            guard current.nextChild < current.children.count else {
-                path.removeLast()
-                current.ended?.carryOut()
+            let next = path[last].nextChild
+            guard next < path[last].children.count else {
+                var done = path.removeLast()
+                done.ended.take()?.carryOut()
                 continue
             }
-            path[last].nextChild += 1
-            let child = current.children[current.nextChild]
-            let step = child.state.withLock { WalkStep(cancelling: child, &$0) }
-            if step.ended != nil || !step.children.isEmpty {
+            path[last].nextChild = next + 1
+            let child = path[last].children[next]
+            var step = child.state.withLock { WalkStep(cancelling: child, &$0) }
+            if !step.children.isEmpty {
                 path.append(step)
+            } else {
+                step.ended.take()?.carryOut()  // a leaf: nothing below to record first
             }
         }
         return true
@@ -92,24 +96,33 @@ extension Node {
     /// A node on the walk's path: its end, if this walk recorded it, and its children.
     private struct WalkStep {
         /// `nil` for a node found ended already: the walk that recorded its end carries it
-        /// out.
-        let ended: Ended?
+        /// out. (A `var`, so that the walk moves it out with `take()` to carry it out: a copy
+        /// retains and releases all it holds.)
+        var ended: Ended?
         let children: [Node]
         var nextChild = 0
 
-        init(_ ended: Ended?, children: [Node]) {
+        /// A node whose end this walk recorded. (`consuming`: the end is moved in, not
+        /// copied, which would retain and release all it holds.)
+        init(recorded ended: consuming Ended) {
+            children = ended.children
             self.ended = ended
-            self.children = children
         }
 
         /// Ends the flow of `state`, a child of an ending node, as cancelled, unless it had
         /// ended already.
         init(cancelling node: Node, _ state: inout State) {
             guard state.machine.requestEnd(.cancelled), let ended = Ended(node, &state) else {
-                self.init(nil, children: state.childNodes)
+                self.init(foundEnded: state.childNodes)
                 return
             }
-            self.init(ended, children: ended.children)
+            self.init(recorded: ended)
+        }
+
+        /// A node found ended already, with its children.
+        private init(foundEnded children: [Node]) {
+            ended = nil
+            self.children = children
         }
     }
 
