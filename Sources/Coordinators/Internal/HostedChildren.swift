@@ -42,19 +42,25 @@ struct HostedChildren {
 
         static func == (lhs: Member, rhs: Member) -> Bool { lhs.node === rhs.node && lhs.isLoop == rhs.isLoop }
 
-        /// Its place in the list, stored in its node (a loop's in a box made when its loop
-        /// is first hosted: most nodes never have one, and every node would pay for it).
-        fileprivate var link: Link {
-            get { isLoop ? node.loopLink?.link ?? Link() : node.hostedLink }
-            nonmutating set {
-                if !isLoop {
-                    node.hostedLink = newValue
-                } else if let box = node.loopLink {
-                    box.link = newValue
-                } else {
-                    node.loopLink = LoopLink(newValue)
-                }
+        /// Records its place in the list, stored in its node (a loop's in a box made when its
+        /// loop is first hosted: most nodes never have one, and every node would pay for it).
+        fileprivate func setLink(_ link: Link) {
+            if !isLoop {
+                node.hostedLink = link
+            } else if let box = node.loopLink {
+                box.link = link
+            } else {
+                node.loopLink = LoopLink(link)
             }
+        }
+
+        /// Reads or changes its place in the list where it is stored (a copy of the link
+        /// would retain and release the neighbours it names, for one field).
+        fileprivate func withLink<Result>(_ body: (inout Link) -> Result) -> Result {
+            if !isLoop { return body(&node.hostedLink) }
+            if let box = node.loopLink { return body(&box.link) }
+            var unhosted = Link()  // a loop never hosted: in no list
+            return body(&unhosted)
         }
     }
 
@@ -125,10 +131,10 @@ struct HostedChildren {
 
     /// Records `member` as the youngest in the group.
     mutating func append(_ member: Member) {
-        precondition(!member.link.isHosted, "a task is hosted once")
-        member.link = Link(isHosted: true, pastFrontier: count > Self.window, older: youngest)
+        precondition(!member.withLink { $0.isHosted }, "a task is hosted once")
+        member.setLink(Link(isHosted: true, pastFrontier: count > Self.window, older: youngest))
         if let youngest {
-            youngest.link.younger = member
+            youngest.withLink { $0.younger = member }
         } else {
             oldest = member
         }
@@ -140,42 +146,51 @@ struct HostedChildren {
     /// `member` has finished its work. It leaves now unless its parent is ending and more
     /// than `window` older siblings are still in the group.
     mutating func depart(_ member: Member, parentEnding: Bool) -> Departure {
-        guard member.link.isHosted else { return .notHosted }
-        if parentEnding && member.link.pastFrontier { return .mustWait }
+        let (isHosted, pastFrontier) = member.withLink { ($0.isHosted, $0.pastFrontier) }
+        guard isHosted else { return .notHosted }
+        if parentEnding && pastFrontier { return .mustWait }
         return .left(remove(member))
     }
 
     /// Registers the waiter of `member`, unless its turn has come meanwhile: then returns
     /// `false` and the caller resumes it at once.
     mutating func wait(_ member: Member, _ waiter: UnsafeContinuation<Void, Never>) -> Bool {
-        guard member.link.pastFrontier else { return false }
-        member.link.waiter = waiter
-        return true
+        member.withLink { link in
+            guard link.pastFrontier else { return false }
+            link.waiter = waiter
+            return true
+        }
     }
 
     /// Removes `member` and returns the waiter of the sibling whose turn has come, if any.
     mutating func remove(_ member: Member) -> UnsafeContinuation<Void, Never>? {
-        let link = member.link
+        // Moved out, leaving an empty link: no copy of the neighbours it names.
+        let link = member.withLink { link in
+            var taken = Link()
+            swap(&taken, &link)
+            return taken
+        }
         guard link.isHosted else { return nil }
-        member.link = Link()
         count -= 1
         if let older = link.older {
-            older.link.younger = link.younger
+            older.withLink { $0.younger = link.younger }
         } else {
             oldest = link.younger
         }
         if let younger = link.younger {
-            younger.link.older = link.older
+            younger.withLink { $0.older = link.older }
         } else {
             youngest = link.older
         }
         // Every member younger than `member` has one older sibling fewer: unless `member` was
         // younger than the frontier, the next one is now the one with `window` older ones.
         guard let current = frontier, !link.pastFrontier else { return nil }
-        frontier = current == member ? link.younger : current.link.younger
+        frontier = current == member ? link.younger : current.withLink { $0.younger }
         guard let next = frontier else { return nil }
-        next.link.pastFrontier = false
-        defer { next.link.waiter = nil }
-        return next.link.waiter
+        return next.withLink { link in
+            link.pastFrontier = false
+            defer { link.waiter = nil }
+            return link.waiter
+        }
     }
 }
