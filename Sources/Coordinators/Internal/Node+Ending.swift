@@ -71,8 +71,8 @@ extension Node {
             ended.carryOut()  // the common case, with no list to allocate
             return true
         }
-        // The steps are read and changed in place: a copy of one (`let current = path[last]`)
-        // retained and released everything its end holds at every child.
+        // The steps are read and changed in place: a copy of one would retain and release
+        // everything its end holds, at every child.
         var path = [WalkStep(recorded: ended)]
         while let last = path.indices.last {
             let next = path[last].nextChild
