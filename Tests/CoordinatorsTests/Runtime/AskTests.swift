@@ -174,16 +174,25 @@ struct AskTests {
         }
     }
 
-    @Test func answeringWithAnotherTypeThrowsWrongAnswerType() async throws {
+    /// Asks `question` on a modal, answers it with `wrong` — which must throw
+    /// `wrongAnswerType`, naming `answerTypeName` — then with `right`, and returns what the
+    /// ask returned.
+    private func answerWrongThenRight<Question: Screen>(
+        _ question: Question, wrong: some Sendable, naming answerTypeName: String, right: Question.Answer
+    ) async throws -> Question.Answer {
         let modal = ModalPresenter()
-        async let answer = CoordinatorTree().run(Asking(EmailForm(), on: modal))
+        async let answer = CoordinatorTree().run(Asking(question, on: modal))
         try await modal.waitUntil { $0.top != nil }
-        let question = try #require(modal.state.top)
-        let error = #expect(throws: CoordinatorError.self) { try question.answer(42) }
+        let shown = try #require(modal.state.top)
+        let error = #expect(throws: CoordinatorError.self) { try shown.answer(wrong) }
         #expect(error?.code == .wrongAnswerType)
-        #expect(error?.message.contains("String") == true)
-        try question.answer("right")
-        #expect(try await answer == "right")
+        #expect(error?.message.contains(answerTypeName) == true)
+        try shown.answer(right)
+        return try await answer
+    }
+
+    @Test func answeringWithAnotherTypeThrowsWrongAnswerType() async throws {
+        #expect(try await answerWrongThenRight(EmailForm(), wrong: 42, naming: "String", right: "right") == "right")
     }
 
     /// An answer type that is a protocol: any conforming value is an answer.
@@ -192,15 +201,8 @@ struct AskTests {
     struct RatingForm: Screen { typealias Answer = any Rating }
 
     @Test func anExistentialAnswerTypeAcceptsAnyConformingValueAndNothingElse() async throws {
-        let modal = ModalPresenter()
-        async let answer = CoordinatorTree().run(Asking(RatingForm(), on: modal))
-        try await modal.waitUntil { $0.top != nil }
-        let question = try #require(modal.state.top)
-        let error = #expect(throws: CoordinatorError.self) { try question.answer(5) }
-        #expect(error?.code == .wrongAnswerType)
-        #expect(error?.message.contains("Rating") == true)
-        try question.answer(Stars(stars: 4))
-        #expect(try await answer.stars == 4)
+        let answer = try await answerWrongThenRight(RatingForm(), wrong: 5, naming: "Rating", right: Stars(stars: 4))
+        #expect(answer.stars == 4)
     }
 
     @Test func answeringTwiceThrowsAlreadyAnswered() async throws {
