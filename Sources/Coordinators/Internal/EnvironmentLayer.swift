@@ -6,7 +6,7 @@ typealias EnvironmentLayer = [ObjectIdentifier: any Sendable]
 extension Node {
     /// Changes the values set on this coordinator, under its lock.
     func updateEnvironment(_ body: (inout EnvironmentLayer) -> Void) {
-        state.withLock { body(&$0.extras.pointee.environment) }
+        withLock { body(&$0.extras.pointee.environment) }
     }
 
     /// Changes the values set on this coordinator, unless its flow has ended or is ending
@@ -14,7 +14,7 @@ extension Node {
     func updateEnvironment(
         ifNotEnded action: @autoclosure () -> String, _ body: (inout EnvironmentLayer) -> Void
     ) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
+        try withLock { state throws(CoordinatorError) in
             if state.machine.phase == .ending || state.machine.phase == .ended {
                 throw CoordinatorError(
                     .flowEnded, "\(state.name) tried to \(action()) after its flow ended. Nothing would see it.")
@@ -31,7 +31,7 @@ extension Node {
     /// teardown is complete (its ancestors are no longer linked). One lock at a time, child
     /// to root, so a value set on an ancestor meanwhile is seen (or not) as a whole.
     func resolvedEnvironment() throws(CoordinatorError) -> EnvironmentLayer {
-        let (own, phase, parent, name) = state.withLock { ($0.environment, $0.machine.phase, $0.parent, $0.name) }
+        let (own, phase, parent, name) = withLock { ($0.environment, $0.machine.phase, $0.parent, $0.name) }
         switch phase {
         case .idle:
             throw CoordinatorError(
@@ -49,7 +49,7 @@ extension Node {
         var next = parent
         var context = self.context
         while let node = next {
-            let (layer, parent, nodeContext) = node.state.withLock { ($0.environment, $0.parent, node.storedContext) }
+            let (layer, parent, nodeContext) = node.withLock { ($0.environment, $0.parent, node.storedContext) }
             if !layer.isEmpty { layers.append(layer) }
             next = parent
             context = nodeContext

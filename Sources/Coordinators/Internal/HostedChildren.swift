@@ -18,7 +18,7 @@
 ///
 /// The members are the tasks the group runs for its node: a child's own task, or a child's
 /// hosting loop (`Node+Mailbox.swift`: a coordinator's loop is a job of its parent's loop),
-/// each with its link in the child's node (`Node.hostedLink`, `Node.loopLink`).
+/// each with its link in the child's node (`Node.Fields.hostedLink`, `Node.Fields.loopLink`).
 ///
 /// A doubly linked list threaded through the children's nodes, plus the
 /// `frontier`: the child with exactly `window` older siblings in the group. A child may
@@ -46,7 +46,7 @@ struct HostedChildren {
         /// loop is first hosted: most nodes never have one, and every node would pay for it).
         fileprivate func setLink(_ link: Link) {
             if !isLoop {
-                node.hostedLink = link
+                node.withHostedLink { $0 = link }
             } else if let box = node.loopLink {
                 box.link = link
             } else {
@@ -57,7 +57,7 @@ struct HostedChildren {
         /// Reads or changes its place in the list where it is stored (a copy of the link
         /// would retain and release the neighbours it names, for one field).
         fileprivate func withLink<Result>(_ body: (inout Link) -> Result) -> Result {
-            if !isLoop { return body(&node.hostedLink) }
+            if !isLoop { return node.withHostedLink(body) }
             if let box = node.loopLink { return body(&box.link) }
             var unhosted = Link()  // a loop never hosted: in no list
             return body(&unhosted)

@@ -44,7 +44,7 @@ extension Node {
         _ transition: (inout State) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         guard
-            let ended = try state.withLock({ state throws(Failure) -> Ended? in
+            let ended = try withLock({ state throws(Failure) -> Ended? in
                 guard try transition(&state) else { return nil }
                 return Ended(self, &state)
             })
@@ -83,7 +83,7 @@ extension Node {
             }
             path[last].nextChild = next + 1
             let child = path[last].children[next]
-            var step = child.state.withLock { WalkStep(cancelling: child, &$0) }
+            var step = child.withLock { WalkStep(cancelling: child, &$0) }
             if !step.children.isEmpty {
                 path.append(step)
             } else {
@@ -168,7 +168,7 @@ extension Node {
             // The loop may now cancel its group: every end below is recorded. It finds the
             // end (and any jobs still pending, which it must start so that they end too) at
             // its next look, or is woken here if it waits.
-            if hasLoop { node.state.withLock { $0.storedExtras?.pointee.mailbox.endDelivered() }?.resume() }
+            if hasLoop { node.withLock { $0.storedExtras?.pointee.mailbox.endDelivered() }?.resume() }
             startWaiter?.resume(returning: cause)
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
@@ -190,7 +190,7 @@ extension Node {
     @inline(never)
     private func endRequestedElsewhere() async throws -> EndCause {
         try await awaitValue { continuation in
-            state.withLock { state in
+            withLock { state in
                 if let cause = state.machine.endCause { return .ready(cause) }
                 if state.machine.phase == .idle {
                     return .failed(
@@ -201,14 +201,17 @@ extension Node {
                 return .waiting(state.extras.pointee.endRequestWaiters.add(continuation))
             }
         } cancel: { id in
-            self.state.withLock { $0.storedExtras?.pointee.endRequestWaiters.remove(id) }
+            self.withLock { $0.storedExtras?.pointee.endRequestWaiters.remove(id) }
         }
     }
 
-    /// Whether the calling task is the one running this flow's `start()`.
+    /// Whether the calling task is the one running this flow's `start()`. Never inlined: its
+    /// temporaries (the current task) would become part of `flow.finished`'s async frame,
+    /// which an idle event-style coordinator's task keeps.
+    @inline(never)
     private var isRunningStart: Bool {
         let current = TaskIdentity.current
-        return state.withLock { $0.runningStart?.identity == current }
+        return withLock { $0.runningStart?.identity == current }
     }
 
     /// `endRequested` in the task running `start()` (an event-style coordinator, idle until
@@ -223,21 +226,31 @@ extension Node {
     /// first), and `flow.finished` throws or returns as the documentation says.
     @inline(never)
     private func endRequestedInStart() async -> EndCause {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
-            let cause = state.withLock { state -> EndCause? in
-                if let cause = state.machine.endCause { return cause }
-                state.startWaiter = continuation
-                return nil
-            }
-            if let cause { continuation.resume(returning: cause) }
+        await withUnsafeContinuation { waitInStart($0) }
+    }
+
+    /// Resumes `continuation` with the end cause, or keeps it in the `startWaiter` slot until
+    /// one is recorded. Never inlined: inlined into `endRequestedInStart`, where an idle
+    /// event-style coordinator's task waits, its temporaries (copies of the cause) would be
+    /// part of that async frame.
+    @inline(never)
+    private func waitInStart(_ continuation: UnsafeContinuation<EndCause, Never>) {
+        let cause = withLock { state -> EndCause? in
+            if let cause = state.machine.endCause { return cause }
+            state.startWaiter = continuation
+            return nil
         }
+        if let cause { continuation.resume(returning: cause) }
     }
 
     /// Waits until the flow has ended and been torn down, and returns how it ended.
     /// Not cancellable, like `Task.value`: the flow always ends, at the latest with its parent.
+    /// Never inlined: inlined into `ChildFlow.outcome`, its temporaries (copies of the cause)
+    /// doubled that async frame.
+    @inline(never)
     func ended() async -> EndCause {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
-            let cause = state.withLock { state -> EndCause? in
+            let cause = withLock { state -> EndCause? in
                 if state.machine.phase == .ended, let cause = state.machine.endCause { return cause }
                 state.endWaiters.append(continuation)
                 return nil
@@ -248,7 +261,7 @@ extension Node {
 
     /// How the flow ended, once its teardown is complete (after `host` has returned).
     var teardownCause: EndCause {
-        state.withLock { state in
+        withLock { state in
             // Read only by whoever awaited the task that ran `host`, which completed the
             // teardown before it returned.
             guard state.machine.phase == .ended, let cause = state.machine.endCause else {

@@ -32,7 +32,7 @@ extension Node {
     func setFlowEventHandler(
         _ handler: ErasedFlowEventHandler, for key: ObjectIdentifier, eventType: Any.Type
     ) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
+        try withLock { state throws(CoordinatorError) in
             switch state.machine.phase {
             case .idle, .running:
                 state.extras.pointee.flowEventHandlers[key] = handler
@@ -48,7 +48,7 @@ extension Node {
     /// The first step of a journey sent from this node: its parent. Throws `notRunning` if
     /// the flow has not run yet, `flowEnded` if it has ended or is ending.
     func beginFlowEventJourney() throws(CoordinatorError) -> Node? {
-        try state.withLock { state throws(CoordinatorError) -> Node? in
+        try withLock { state throws(CoordinatorError) -> Node? in
             try state.machine.checkRunning(to: "send a flow event", coordinator: state.name)
             return state.parent
         }
@@ -57,7 +57,7 @@ extension Node {
     /// This node as an event with type identifier `key` visits it: one critical section, and
     /// no other lock is taken in it. A flow that is ending or has ended offers no handler.
     func flowEventVisit(for key: ObjectIdentifier) -> FlowEventVisit {
-        state.withLock { state in
+        withLock { state in
             let handler = state.machine.isRunning ? state.storedExtras?.pointee.flowEventHandlers[key] : nil
             return FlowEventVisit(
                 handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
@@ -70,7 +70,7 @@ extension Node {
     @inline(never)
     func emitFlowEventUnhandled(_ eventType: Any.Type) {
         guard let event = context?.prepare(self, .flowEventUnhandled(String(describing: eventType))) else { return }
-        state.withLock { state in
+        withLock { state in
             if state.machine.phase != .ended { event.send() }
         }
     }

@@ -27,7 +27,7 @@ extension Node {
     /// instance is spent) and the error is thrown.
     func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
         do {
-            let (handOver, context) = try state.withLock {
+            let (handOver, context) = try withLock {
                 state throws(CoordinatorError) -> (
                     Mailbox.HandOver, TreeContext?
                 ) in
@@ -48,7 +48,7 @@ extension Node {
     /// of this coordinator that hosts no child: a flow event's handler). Returns `false`,
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
-        let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
+        let handedOver = withLock { state -> (Mailbox.HandOver, TreeContext?)? in
             state.machine.isRunning ? (state.extras.pointee.mailbox.handOver(HandedJob(run: job)), storedContext) : nil
         }
         guard let (handOver, context) = handedOver else { return false }
@@ -78,14 +78,14 @@ extension Node {
     /// a node whose parent is ending (the parent's walk is ending this node too), are tasks
     /// of the tree's own group instead.
     private func startLoop(in context: TreeContext) {
-        if let parent = state.withLock({ $0.parent }), parent.hostLoop(of: self) { return }
+        if let parent = withLock({ $0.parent }), parent.hostLoop(of: self) { return }
         context.hostLoop(for: self)
     }
 
     /// Hands `child`'s hosting loop to this node's loop as a job. Returns `false` if this
     /// flow is not running.
     private func hostLoop(of child: Node) -> Bool {
-        let handedOver = state.withLock { state -> (Mailbox.HandOver, TreeContext?)? in
+        let handedOver = withLock { state -> (Mailbox.HandOver, TreeContext?)? in
             guard state.machine.isRunning else { return nil }
             let extras = state.extras
             extras.pointee.hosted.append(.loop(child))
@@ -107,13 +107,13 @@ extension Node {
     /// Swift, which runs a task's cancellation records newest first, records this flow's end
     /// (and every end below) before it cancels the group's tasks.
     func runLoop(hostedBy host: Node?) async {
-        state.withLock { $0.extras.pointee.mailbox.loopStarted() }
+        withLock { $0.extras.pointee.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             await withTaskCancellationHandler {
                 while true {
                     // Most often the mail is already there (a child that ran to its end while
                     // being started): take it without an asynchronous call.
-                    guard let mail = state.withLock({ $0.extras.pointee.mailbox.takeMail() }) else {
+                    guard let mail = withLock({ $0.extras.pointee.mailbox.takeMail() }) else {
                         await waitForMail()
                         continue
                     }
@@ -129,20 +129,22 @@ extension Node {
                 requestEnd(.cancelled)
             }
         }
-        state.withLock { $0.extras.pointee.mailbox.loopReturned() }?.resume()
+        withLock { $0.extras.pointee.mailbox.loopReturned() }?.resume()
         await host?.leave(.loop(self))
     }
 
     /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.
     var hasLoop: Bool {
-        state.withLock { $0.hasLoop }
+        withLock { $0.hasLoop }
     }
 
     /// Teardown, step 1 for the children handed to the hosting loop: returns once the loop
-    /// has returned, at once if there is none. The flow has ended.
+    /// has returned, at once if there is none. The flow has ended. Never inlined (see
+    /// `Completion.init`).
+    @inline(never)
     func loopEnded() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.storedExtras?.pointee.mailbox.teardownWaits(continuation) ?? false }) {
+            if !withLock({ $0.storedExtras?.pointee.mailbox.teardownWaits(continuation) ?? false }) {
                 continuation.resume()
             }
         }
@@ -158,7 +160,7 @@ extension Node {
     /// does not see a continuation's hand-over when the resume comes first.
     private func waitForMail() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.extras.pointee.mailbox.loopWaits(continuation) }) {
+            if !withLock({ $0.extras.pointee.mailbox.loopWaits(continuation) }) {
                 continuation.resume()
             }
         }

@@ -8,7 +8,7 @@ extension Node {
         expecting expectedAnswer: ExpectedAnswer? = nil,
         routeTag: RouteTag? = nil
     ) throws(CoordinatorError) -> Presentation {
-        try state.withLock { state throws(CoordinatorError) -> Presentation in
+        try withLock { state throws(CoordinatorError) -> Presentation in
             try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: state.name)
             // The tree's id counter is a leaf lock (`TreeContext.makeIDs`), taken inside this
             // one; a running node has its tree.
@@ -26,7 +26,7 @@ extension Node {
         on presenter: any Presenter,
         firstRole: PresentationRole
     ) throws(CoordinatorError) -> [Presentation] {
-        try state.withLock { state throws(CoordinatorError) -> [Presentation] in
+        try withLock { state throws(CoordinatorError) -> [Presentation] in
             try state.machine.checkRunning(
                 to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: state.name)
             // The ids as `makePresentation` takes its id.
@@ -70,6 +70,11 @@ extension Node {
     /// from the task's allocator and an executor check): call it as
     /// `if try node.didPresent(p) { try await node.dismissClaimedByTeardown(p) }`.
     /// Returns whether the teardown claimed it, so that the caller must dismiss it.
+    ///
+    /// Never inlined, nor is `dismissClaimedByTeardown`: inlined into `flow.present`, they
+    /// enlarge its async frame (`idleCoordinatorMemory`: a coordinator's frames, present's
+    /// among them, outgrew the first slab of its task's allocator).
+    @inline(never)
     func didPresent(_ presentation: Presentation) throws(CoordinatorError) -> Bool {
         switch presentation.markPresented() {
         case .presented, .alreadyPresented:
@@ -86,13 +91,14 @@ extension Node {
 
     /// `didPresent` returned `true`: the teardown claimed `presentation` while it was being
     /// shown. Dismisses it as torn down, then throws `flowEnded`.
+    @inline(never)
     func dismissClaimedByTeardown(_ presentation: Presentation) async throws {
         await presentation.performDismissal(.tornDown)
         try checkRunning(toPresent: presentation)
     }
 
     private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
-        try state.withLock { state throws(CoordinatorError) in
+        try withLock { state throws(CoordinatorError) in
             try state.machine.checkRunning(
                 to: "present \(presentation.screen.screenName)", coordinator: state.name)
         }
@@ -101,7 +107,7 @@ extension Node {
     /// `presentation` was never shown (the presenter threw, or a batch it belonged to
     /// failed): forget it, and give the main role back if it had it.
     func presentationFailed(_ presentation: Presentation) {
-        state.withLock { state in
+        withLock { state in
             Self.forget(presentation, in: &state)
             if presentation.isMain && !state.presentations.contains(where: { $0.isMain }) {
                 state.hasMain = false
@@ -125,7 +131,7 @@ extension Node: PresentationOwner {
     }
 
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
-        let endsFlow = state.withLock { state -> Bool in
+        let endsFlow = withLock { state -> Bool in
             Self.forget(presentation, in: &state)
             return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
         }

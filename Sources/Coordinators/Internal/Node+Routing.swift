@@ -15,7 +15,7 @@ extension Node {
     /// `Guides/Performance.md`).
     @inline(never)
     func acceptRoutes() {
-        Self.resume(state.withLock { $0.acceptRoutes() })
+        Self.resume(withLock { $0.acceptRoutes() })
     }
 
     /// Wakes the links `State.acceptRoutes()` took: they go on into this coordinator.
@@ -40,7 +40,7 @@ extension Node {
     /// first, `CancellationError` if the waiting task is cancelled.
     func waitUntilAcceptingRoutes() async throws {
         try await awaitValue { continuation in
-            state.withLock { state in
+            withLock { state in
                 switch state.machine.phase {
                 case .ending, .ended: return .failed(RoutesRefused())
                 case .idle, .running:
@@ -49,7 +49,7 @@ extension Node {
                 }
             }
         } cancel: { id in
-            self.state.withLock { $0.storedExtras?.pointee.routeWaiters.remove(id) }
+            self.withLock { $0.storedExtras?.pointee.routeWaiters.remove(id) }
         }
     }
 
@@ -63,7 +63,7 @@ extension Node {
     /// nothing, if it has ended: its teardown would no longer clear the tag.
     @discardableResult
     func tag(_ tag: RouteTag) -> Bool {
-        state.withLock { state in
+        withLock { state in
             guard state.machine.phase != .ended else { return false }
             state.routeTag = tag
             return true
@@ -73,32 +73,32 @@ extension Node {
     /// This coordinator's routes now, oldest first: the screens it shows for a route and the
     /// children it started or focused for one, each with its node if it is a child.
     func routeEntries() -> [(tag: RouteTag, presentation: Presentation?, child: Node?)] {
-        let (presentations, children) = state.withLock { ($0.presentations, Array($0.children.values)) }
+        let (presentations, children) = withLock { ($0.presentations, Array($0.children.values)) }
         var entries: [(tag: RouteTag, presentation: Presentation?, child: Node?)] = []
         for presentation in presentations {
             if let tag = presentation.routeTag { entries.append((tag, presentation, nil)) }
         }
         for child in children {
-            if let tag = child.state.withLock({ $0.routeTag }) { entries.append((tag, nil, child)) }
+            if let tag = child.withLock({ $0.routeTag }) { entries.append((tag, nil, child)) }
         }
         return entries.sorted { $0.tag.order < $1.tag.order }
     }
 
     /// The route its parent gave it, if any.
-    var routeTag: RouteTag? { state.withLock { $0.routeTag } }
+    var routeTag: RouteTag? { withLock { $0.routeTag } }
 
     /// Whether this node is `ancestor` or one of its descendants.
     func isInSubtree(of ancestor: Node) -> Bool {
         var node: Node? = self
         while let current = node {
             if current === ancestor { return true }
-            node = current.state.withLock { $0.parent }
+            node = current.withLock { $0.parent }
         }
         return false
     }
 
     /// The live children, in the order they started.
     var liveChildren: [Node] {
-        state.withLock { $0.children.sorted { $0.key < $1.key }.map(\.value) }
+        withLock { $0.children.sorted { $0.key < $1.key }.map(\.value) }
     }
 }

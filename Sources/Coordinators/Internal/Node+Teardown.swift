@@ -54,7 +54,7 @@ extension Node {
             await afterLoop()
         case nil:
             var remaining: FirstInlineList<Presentation>?
-            let completion = state.withLock { state -> Completion? in
+            let completion = withLock { state -> Completion? in
                 guard !state.hasLoop else { return nil }
                 guard state.presentations.isEmpty else {
                     remaining = state.presentations
@@ -65,13 +65,15 @@ extension Node {
             if let completion { return completion.carryOut() }
             if let remaining { await dismiss(remaining) } else { await afterLoop() }
         }
-        return state.withLock { Completion(self, &$0) }.carryOut()
+        return withLock { Completion(self, &$0) }.carryOut()
     }
 
-    /// Teardown step 1 for the children handed to the hosting loop, then step 2.
+    /// Teardown step 1 for the children handed to the hosting loop, then step 2. Never
+    /// inlined (see `Completion.init`).
+    @inline(never)
     private func afterLoop() async {
         await loopEnded()
-        let remaining = state.withLock { $0.presentations }
+        let remaining = withLock { $0.presentations }
         if !remaining.isEmpty { await dismiss(remaining) }
     }
 
@@ -93,6 +95,10 @@ extension Node {
         let waiters: [UnsafeContinuation<EndCause, Never>]
         let context: TreeContext?
 
+        /// Never inlined, nor are `afterLoop`, `loopEnded` and `waitForTurn`: inlined into
+        /// `tearDown` and `leaveInTurn`, they grew those async frames by a half and more
+        /// (each frame is taken from the task's allocator, a slab at a time).
+        @inline(never)
         init(_ node: Node, _ state: inout State) {
             self.node = node
             cause = state.machine.teardownCompleted()
@@ -112,7 +118,7 @@ extension Node {
         @inline(never)
         func carryOut() -> Bool {
             let departure =
-                parent?.state.withLock { state in
+                parent?.withLock { state in
                     _ = state.children.removeValue(forKey: id.rawValue)
                     let parentEnding = !state.machine.isRunning
                     return state.storedExtras?.pointee.hosted.depart(.task(node), parentEnding: parentEnding)
@@ -147,19 +153,20 @@ extension Node {
     /// A child's hosting loop, a job of this node's loop, has returned: it leaves this
     /// node's group now, or in turn (as `leaveInTurn`).
     func leave(_ loop: HostedChildren.Member) async {
-        switch state.withLock({ $0.storedExtras?.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
+        switch withLock({ $0.storedExtras?.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
         case .notHosted, nil: break
         case .left(let sibling): sibling?.resume()
         case .mustWait: await waitForTurn(loop)
         }
     }
 
+    @inline(never)
     private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !state.withLock({ $0.storedExtras?.pointee.hosted.wait(member, continuation) ?? false }) {
+            if !withLock({ $0.storedExtras?.pointee.hosted.wait(member, continuation) ?? false }) {
                 continuation.resume()
             }
         }
-        state.withLock { $0.storedExtras?.pointee.hosted.remove(member) }?.resume()
+        withLock { $0.storedExtras?.pointee.hosted.remove(member) }?.resume()
     }
 }

@@ -2,6 +2,12 @@
 /// mailbox through which any task can hand it a child to run.
 ///
 /// `Flow` is the public face of a node; the runtime's `Node+Hosting.swift` runs one.
+///
+/// A node is its own lock's storage (`TailLocked`): its fields and its mutex are in the
+/// node's own allocation, so a coordinator's node is one allocation, not a node and a lock.
+/// It declares no stored properties; everything it holds is in `Fields`. That is also why it
+/// may be `Sendable`: each field is reached only as its comment says, the state under the
+/// node's lock.
 final class Node: Sendable {
     typealias Job = @Sendable @isolated(any) () async -> Void
 
@@ -33,7 +39,7 @@ final class Node: Sendable {
         /// measured 3 % slower).
         ///
         /// Safe: it is reached only through this state, under the node's lock, and the state
-        /// is never copied out of its lock's storage; only `deinit` frees it.
+        /// is never copied out of the node; only `deinit` frees it.
         private(set) var storedExtras: UnsafeMutablePointer<Extras>?
         /// `flow.finished` awaited by `start()`'s own task (`endRequestedInStart`), resumed
         /// when an end cause is recorded, with the other callers (`Extras.endRequestWaiters`).
@@ -127,37 +133,87 @@ final class Node: Sendable {
         var flowEventHandlers: FlowEventHandlerTable = [:]
     }
 
-    /// Spins a while before sleeping when taken: a parent's lock is taken by every child it
-    /// runs, and by many at once when they run concurrently. Used only through `withLock`,
-    /// never copied out of the node: `deinit` relies on it.
-    let state = SpinningLocked(State())
+    /// Everything a node holds, in the node's own allocation (`TailLocked`).
+    struct Fields {
+        /// Under the node's lock (`state`).
+        var state = State()
+        /// This node's place among the children its parent hosts (`HostedChildren`). Guarded
+        /// by the parent's lock, not this node's: only `HostedChildren`, inside the parent's
+        /// `withLock`, reads or writes it (`withHostedLink`).
+        var hostedLink = HostedChildren.Link()
+        /// This node's hosting loop's place among the tasks its parent's loop hosts, like
+        /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
+        var loopLink: HostedChildren.LoopLink?
+        /// The tree this node runs in, once bound. Written once, by `bind`, inside this
+        /// node's lock; read inside it (`context`, and the critical sections that return it),
+        /// or without it by `boundContext` (see there). Kept out of `State` for that
+        /// lock-free read.
+        var context: TreeContext?
 
-    /// This node's place among the children its parent hosts (`HostedChildren`). Guarded by
-    /// the parent's lock, not this node's: only `HostedChildren`, inside the parent's
-    /// `state.withLock`, reads or writes it.
-    nonisolated(unsafe) var hostedLink = HostedChildren.Link()
+        /// The address of one part of the fields at `fields`, reached without an access to
+        /// the whole value: the parts are guarded by different locks, and an access to the
+        /// whole value from each would overlap (ThreadSanitizer reports them). The offset is
+        /// a constant in an optimized build.
+        static func address<Part>(
+            of part: WritableKeyPath<Fields, Part>, in fields: UnsafeMutablePointer<Fields>
+        ) -> UnsafeMutablePointer<Part> {
+            // `part` is one of the stored properties above, which always have an offset.
+            let offset = MemoryLayout<Fields>.offset(of: part)!
+            return (UnsafeMutableRawPointer(fields) + offset).assumingMemoryBound(to: Part.self)
+        }
+    }
 
-    /// This node's hosting loop's place among the tasks its parent's loop hosts, like
-    /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
-    nonisolated(unsafe) var loopLink: HostedChildren.LoopLink?
+    /// The node's fields and its lock, which spins a while before sleeping when taken: a
+    /// parent's lock is taken by every child it runs, and by many at once when they run
+    /// concurrently.
+    private typealias Storage = TailLocked<Fields, SpinsFirst>
 
-    /// The tree this node runs in, once bound. Written once, by `bind`, inside this node's
-    /// lock; read inside it (`context`, and the critical sections that return it), or
-    /// without it by `boundContext` (see there). Kept out of `State` for that lock-free read.
-    nonisolated(unsafe) private(set) var storedContext: TreeContext?
+    /// A new node, not yet bound to a tree.
+    static func make() -> Node { Storage.make(Node.self) { Fields() } }
+
+    private init() {}  // never called: `make` makes a node
 
     deinit {
-        // `state` is used only through `withLock`, never copied out of the node.
-        state.withValueInOwnersDeinit { $0.freeExtras() }
+        Storage.withValueUnlocked(self) { $0.pointee.state.freeExtras() }
+        Storage.destroy(self)
+    }
+
+    /// Runs `body` with exclusive access to the node's state, under the node's lock. `body`
+    /// must not suspend, block, or call back into code that could take the same lock.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try Storage.withLock(self) { (fields) throws(Failure) -> Result in
+            try body(&Fields.address(of: \.state, in: fields).pointee)
+        }
+    }
+
+    /// Reads or changes `Fields.hostedLink` where it is stored; only under the parent's lock.
+    @inline(__always)
+    func withHostedLink<Result>(_ body: (inout HostedChildren.Link) -> Result) -> Result {
+        Storage.withValueUnlocked(self) { body(&Fields.address(of: \.hostedLink, in: $0).pointee) }
+    }
+
+    /// `Fields.loopLink`; only under the parent's lock.
+    var loopLink: HostedChildren.LoopLink? {
+        get { Storage.withValueUnlocked(self) { Fields.address(of: \.loopLink, in: $0).pointee } }
+        set { Storage.withValueUnlocked(self) { Fields.address(of: \.loopLink, in: $0).pointee = newValue } }
+    }
+
+    /// `Fields.context`: written by `bind` only.
+    private(set) var storedContext: TreeContext? {
+        get { Storage.withValueUnlocked(self) { Fields.address(of: \.context, in: $0).pointee } }
+        set { Storage.withValueUnlocked(self) { Fields.address(of: \.context, in: $0).pointee = newValue } }
     }
 
     // MARK: Names
 
     var coordinatorName: String {
-        state.withLock { $0.coordinatorType }.map { String(describing: $0) } ?? "A coordinator that was never run"
+        withLock { $0.coordinatorType }.map { String(describing: $0) } ?? "A coordinator that was never run"
     }
 
-    var id: CoordinatorID { state.withLock { $0.id } }
+    var id: CoordinatorID { withLock { $0.id } }
 
     // MARK: Joining the tree
 
@@ -169,7 +225,7 @@ final class Node: Sendable {
         _ coordinatorType: Any.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext
     ) throws(CoordinatorError) -> CoordinatorID {
         let id = CoordinatorID(rawValue: context.makeID())
-        try state.withLock { state throws(CoordinatorError) in
+        try withLock { state throws(CoordinatorError) in
             try state.machine.bind(coordinator: String(describing: coordinatorType))
             state.id = id
             state.coordinatorType = coordinatorType
@@ -196,7 +252,7 @@ final class Node: Sendable {
     func adopt(
         _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false
     ) throws(CoordinatorError) -> Bool {
-        let (context, parentID) = state.withLock { (storedContext, $0.id) }
+        let (context, parentID) = withLock { (storedContext, $0.id) }
         guard let context else {
             throw CoordinatorError(
                 .notRunning,
@@ -207,7 +263,7 @@ final class Node: Sendable {
         let current = TaskIdentity.current
         do throws(CoordinatorError) {
             var routeWaiters: Waiters<Void>.Taken?
-            let isStartTask = try state.withLock { state throws(CoordinatorError) -> Bool in
+            let isStartTask = try withLock { state throws(CoordinatorError) -> Bool in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 state.children[id.rawValue] = child
                 if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
@@ -223,7 +279,7 @@ final class Node: Sendable {
 
     /// Ends a bound node that will never be hosted, and detaches it from its parent.
     func abandon(_ error: CoordinatorError) {
-        let (parent, id, loop) = state.withLock { state in
+        let (parent, id, loop) = withLock { state in
             let recorded = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
             state.storedExtras?.pointee.flowEventHandlers = [:]
@@ -234,7 +290,7 @@ final class Node: Sendable {
             return (state.parent, state.id, recorded ? state.storedExtras?.pointee.mailbox.endDelivered() : nil)
         }
         loop?.resume()
-        parent?.state.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
+        parent?.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
     }
 
     // MARK: Running
@@ -245,7 +301,7 @@ final class Node: Sendable {
     @inline(never)
     func beginStart() -> Bool {
         let task = RunningTask.current
-        return state.withLock { state in
+        return withLock { state in
             guard state.machine.isRunning else { return false }
             state.runningStart = task
             return true
@@ -254,7 +310,7 @@ final class Node: Sendable {
 
     // MARK: Helpers
 
-    var context: TreeContext? { state.withLock { _ in storedContext } }
+    var context: TreeContext? { withLock { _ in storedContext } }
 
     /// `context`, read without the lock, on hot paths that run only after `bind`: the
     /// coordinator's own task (`Node.host`), and a presentation's announcements. One

@@ -72,7 +72,7 @@ final class TreeContext: EventSource {
         else { return nil }
         // Built before taking the node's lock: it reads the screen's name (user code).
         let kind = kind()
-        let event = node.state.withLock { state in
+        let event = node.withLock { state in
             LifecycleEvent(kind: kind, coordinator: state.id, coordinatorType: state.name, parent: state.parentID)
         }
         return PreparedEvent(event: event, subscribers: subscribers)

@@ -58,7 +58,7 @@ extension Routable {
         _ child: Child, _ route: Route, tabs: (any TabBarPresenter)?
     ) async throws -> Child {
         let node = child.flow.node
-        guard node.state.withLock({ $0.parent }) === flow.node else {
+        guard node.withLock({ $0.parent }) === flow.node else {
             throw CoordinatorError(
                 .notOwner,
                 "\(Self.self)'s route \(route) focuses \(Child.self), which is not a running child of it. Focus a "
@@ -67,7 +67,7 @@ extension Routable {
         node.tag(RouteTag(route: route, kind: .standingChild, order: flow.node.context?.makeID() ?? 0, child: child))
         try await node.waitUntilAcceptingRoutes()
         if let tabs {
-            guard let shown = child.flow.node.state.withLock({ $0.presentations.first }) else {
+            guard let shown = child.flow.node.withLock({ $0.presentations.first }) else {
                 throw CoordinatorError(
                     .noSuchSlot,
                     "\(Self.self)'s route \(route) selects the tab of \(Child.self) in \(type(of: tabs)), but "

@@ -9,7 +9,7 @@ public struct ChildFlow<Output: Sendable>: Sendable {
     public var id: CoordinatorID { node.id }
 
     /// Where the child is in its lifecycle.
-    public var state: FlowState { node.state.withLock { $0.machine.phase } }
+    public var state: FlowState { node.withLock { $0.machine.phase } }
 
     /// Waits until the child has ended and been torn down, and returns how it ended.
     ///

@@ -93,6 +93,6 @@ extension Flow {
     /// The presentations this coordinator owns that are on screen (or being shown), in
     /// the order it made them.
     public var presentations: [Presentation] {
-        Array(node.state.withLock { $0.presentations })
+        Array(node.withLock { $0.presentations })
     }
 }

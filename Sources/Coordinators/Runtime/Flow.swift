@@ -8,10 +8,10 @@ public struct Flow<Output: Sendable>: Sendable {
     let node: Node
 
     /// Creates the flow of a coordinator that has not run yet.
-    public init() { node = Node() }
+    public init() { node = Node.make() }
 
     /// Where this flow is in its lifecycle.
-    public var state: FlowState { node.state.withLock { $0.machine.phase } }
+    public var state: FlowState { node.withLock { $0.machine.phase } }
 
     /// This flow's identifier in its tree (`#0` until it runs).
     public var id: CoordinatorID { node.id }

@@ -18,7 +18,7 @@ public struct CoordinatorSnapshot: Sendable, Hashable {
     public var route: String? { routes.last }
 
     init(of node: Node) {
-        let (id, type, phase, presentations, children) = node.state.withLock { state in
+        let (id, type, phase, presentations, children) = node.withLock { state in
             (state.id, state.name, state.machine.phase, state.presentations, state.children)
         }
         self.id = id

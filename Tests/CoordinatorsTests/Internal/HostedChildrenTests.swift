@@ -10,7 +10,7 @@ struct HostedChildrenTests {
     private static let w = HostedChildren.window
     /// `children[1]`, `children[2]`, ... are hosted in that order by `hosting`; `children[0]`
     /// never is.
-    private let children = (0...(2 * HostedChildren.window + 3)).map { _ in Node() }
+    private let children = (0...(2 * HostedChildren.window + 3)).map { _ in Node.make() }
 
     private func hosting(_ count: Int) -> HostedChildren {
         var hosted = HostedChildren()

@@ -30,12 +30,12 @@ struct HostingLoopTests {
         let running = try await runUntilRunning(host, journal)
         #expect(host.flow.node.hasLoop == false)
         // What only some coordinators use is not allocated until one of them is needed.
-        #expect(host.flow.node.state.withLock { $0.storedExtras == nil })
+        #expect(host.flow.node.withLock { $0.storedExtras == nil })
         #expect(try await host.runChild() == 1)
         #expect(host.flow.node.hasLoop)
         try host.flow.finish()
         try await running.value
-        #expect(host.flow.node.state.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+        #expect(host.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
     }
 
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
@@ -43,14 +43,14 @@ struct HostingLoopTests {
         let parent = StartsEventStyleHost(journal: journal)
         let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
-        #expect(parent.flow.node.state.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
         let child = await parent.child
         #expect(try await child?.runChild() == 1)
         // …and now the child's own loop too.
-        #expect(parent.flow.node.state.withLock { $0.storedExtras?.pointee.hosted.count } == 2)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 2)
         try parent.flow.finish()
         try await running.value
-        #expect(child?.flow.node.state.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+        #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
     }
 
     @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {

@@ -9,7 +9,7 @@ struct PresentationPhaseTests {
     func beingShown() -> Presentation {
         Presentation(
             id: PresentationID(rawValue: 1), screen: TestScreen("sheet"), isMain: false, presenter: ModalPresenter(),
-            owner: Node(), expectedAnswer: nil)
+            owner: Node.make(), expectedAnswer: nil)
     }
 
     @Test func aReportWhileBeingShownDismissesItForThatReason() {
