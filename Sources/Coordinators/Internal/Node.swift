@@ -135,7 +135,7 @@ final class Node: Sendable {
 
     /// Everything a node holds, in the node's own allocation (`TailLocked`).
     struct Fields {
-        /// Under the node's lock (`state`).
+        /// Under the node's lock (`withLock`).
         var state = State()
         /// This node's place among the children its parent hosts (`HostedChildren`). Guarded
         /// by the parent's lock, not this node's: only `HostedChildren`, inside the parent's
@@ -149,18 +149,6 @@ final class Node: Sendable {
         /// or without it by `boundContext` (see there). Kept out of `State` for that
         /// lock-free read.
         var context: TreeContext?
-
-        /// The address of one part of the fields at `fields`, reached without an access to
-        /// the whole value: the parts are guarded by different locks, and an access to the
-        /// whole value from each would overlap (ThreadSanitizer reports them). The offset is
-        /// a constant in an optimized build.
-        static func address<Part>(
-            of part: WritableKeyPath<Fields, Part>, in fields: UnsafeMutablePointer<Fields>
-        ) -> UnsafeMutablePointer<Part> {
-            // `part` is one of the stored properties above, which always have an offset.
-            let offset = MemoryLayout<Fields>.offset(of: part)!
-            return (UnsafeMutableRawPointer(fields) + offset).assumingMemoryBound(to: Part.self)
-        }
     }
 
     /// The node's fields and its lock, which spins a while before sleeping when taken: a
@@ -174,7 +162,7 @@ final class Node: Sendable {
     private init() {}  // never called: `make` makes a node
 
     deinit {
-        Storage.withValueUnlocked(self) { $0.pointee.state.freeExtras() }
+        Storage.withPart(self, \.state) { $0.pointee.freeExtras() }
         Storage.destroy(self)
     }
 
@@ -184,27 +172,25 @@ final class Node: Sendable {
     func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try Storage.withLock(self) { (fields) throws(Failure) -> Result in
-            try body(&Fields.address(of: \.state, in: fields).pointee)
-        }
+        try Storage.withLock(self, \.state, body)
     }
 
     /// Reads or changes `Fields.hostedLink` where it is stored; only under the parent's lock.
     @inline(__always)
     func withHostedLink<Result>(_ body: (inout HostedChildren.Link) -> Result) -> Result {
-        Storage.withValueUnlocked(self) { body(&Fields.address(of: \.hostedLink, in: $0).pointee) }
+        Storage.withPart(self, \.hostedLink) { body(&$0.pointee) }
     }
 
     /// `Fields.loopLink`; only under the parent's lock.
     var loopLink: HostedChildren.LoopLink? {
-        get { Storage.withValueUnlocked(self) { Fields.address(of: \.loopLink, in: $0).pointee } }
-        set { Storage.withValueUnlocked(self) { Fields.address(of: \.loopLink, in: $0).pointee = newValue } }
+        get { Storage.withPart(self, \.loopLink) { $0.pointee } }
+        set { Storage.withPart(self, \.loopLink) { $0.pointee = newValue } }
     }
 
     /// `Fields.context`: written by `bind` only.
     private(set) var storedContext: TreeContext? {
-        get { Storage.withValueUnlocked(self) { Fields.address(of: \.context, in: $0).pointee } }
-        set { Storage.withValueUnlocked(self) { Fields.address(of: \.context, in: $0).pointee = newValue } }
+        get { Storage.withPart(self, \.context) { $0.pointee } }
+        set { Storage.withPart(self, \.context) { $0.pointee = newValue } }
     }
 
     // MARK: Names

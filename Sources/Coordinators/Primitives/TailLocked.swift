@@ -10,10 +10,10 @@ import Bionic
 
 /// A value and a pthread mutex kept in the allocation of an object, after the object's
 /// header, as `ManagedBuffer` keeps its header and elements: an object that is its own
-/// lock's storage, one allocation where an object holding a `Locked` takes two. The mutex is
+/// lock's storage: one allocation where an object holding a `Locked` takes two. The mutex is
 /// taken as `Policy` says.
 ///
-/// `Locked` keeps its value in such an object; a coordinator's `Node` is one itself.
+/// A coordinator's `Node` is one. (`Locked` keeps its own `ManagedBuffer`: see there why.)
 ///
 /// The object's class (`ManagedBufferPointer(bufferClass:)`'s contract):
 /// - declares no stored properties: the value is where they would be;
@@ -24,9 +24,9 @@ import Bionic
 /// not `Sendable`, so no subclass of it can be.
 ///
 /// Each operation takes the object and reaches its value through `ManagedBufferPointer`,
-/// which keeps the object alive while the value's address is used. The value is reached
-/// through `withLock`, which holds the mutex, or through `withValueUnlocked`, for what the
-/// object's class guards otherwise (it says how).
+/// which keeps the object alive while the value's address is used. A part of the value is
+/// reached through `withLock`, which holds the mutex, or through `withPart`, for what the
+/// object's class guards otherwise or never changes (it says which).
 package enum TailLocked<Value, Policy: LockPolicy> {
     private typealias Buffer = ManagedBufferPointer<Value, pthread_mutex_t>
 
@@ -46,30 +46,42 @@ package enum TailLocked<Value, Policy: LockPolicy> {
         return unsafeDowncast(buffer.buffer, to: Object.self)
     }
 
-    /// Runs `body` with the address of `object`'s value and its mutex held. `body` must not
-    /// suspend, block, or call back into code that could take the same lock. (An address
-    /// rather than `inout`: the object's class may guard part of the value otherwise, and an
-    /// `inout` access to the whole value would overlap with those parts' accesses.)
+    /// Runs `body` with one part of `object`'s value (the whole value: `\.self`) and its
+    /// mutex held. `body` must not suspend, block, or call back into code that could take the
+    /// same lock.
     @inline(__always)
-    package static func withLock<Result, Failure: Error>(
-        _ object: AnyObject, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Result
+    package static func withLock<Part, Result, Failure: Error>(
+        _ object: AnyObject, _ part: WritableKeyPath<Value, Part>, _ body: (inout Part) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try Buffer(unsafeBufferObject: object).withUnsafeMutablePointers {
             (value, mutex) throws(Failure) -> Result in
             Policy.lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
-            return try body(value)
+            return try body(&address(of: part, in: value).pointee)
         }
     }
 
-    /// Runs `body` with the address of `object`'s value, without taking the mutex: only for
-    /// the parts of the value that the object's class guards otherwise, or in its `deinit`,
-    /// when nothing else can reach the object.
+    /// Runs `body` with the address of one part of `object`'s value, without taking the
+    /// mutex: only for a part that the object's class guards otherwise or never changes, or
+    /// in its `deinit`, when nothing else can reach the object.
     @inline(__always)
-    package static func withValueUnlocked<Result>(
-        _ object: AnyObject, _ body: (UnsafeMutablePointer<Value>) -> Result
+    package static func withPart<Part, Result>(
+        _ object: AnyObject, _ part: KeyPath<Value, Part>, _ body: (UnsafeMutablePointer<Part>) -> Result
     ) -> Result {
-        Buffer(unsafeBufferObject: object).withUnsafeMutablePointerToHeader(body)
+        Buffer(unsafeBufferObject: object).withUnsafeMutablePointerToHeader { body(address(of: part, in: $0)) }
+    }
+
+    /// The address of one part of the value at `value`, reached without an access to the
+    /// whole value: parts guarded by different locks (or by none) are then accessed apart,
+    /// where accesses to the whole value from each would overlap (ThreadSanitizer reports
+    /// them). The offset is a constant in an optimized build.
+    @inline(__always)
+    private static func address<Part>(
+        of part: KeyPath<Value, Part>, in value: UnsafeMutablePointer<Value>
+    ) -> UnsafeMutablePointer<Part> {
+        // Every caller names a stored property (or `\.self`), which always has an offset.
+        let offset = MemoryLayout<Value>.offset(of: part)!
+        return (UnsafeMutableRawPointer(value) + offset).assumingMemoryBound(to: Part.self)
     }
 
     /// Destroys `object`'s value and mutex: its `deinit` calls it, last.

@@ -29,10 +29,10 @@ struct TailLockedTests {
         deinit { Storage.destroy(self) }
 
         func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-            Storage.withLock(self) { body(&$0.pointee) }
+            Storage.withLock(self, \.self, body)
         }
 
-        var countUnlocked: Int { Storage.withValueUnlocked(self) { $0.pointee.count } }
+        var countUnlocked: Int { Storage.withPart(self, \.count) { $0.pointee } }
     }
 
     @Test func theValueIsTheOneItWasMadeWith() {
