@@ -160,6 +160,7 @@ extension Node {
         }
     }
 
+    /// Never inlined (see `Completion.init`).
     @inline(never)
     private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in

@@ -5,16 +5,19 @@
 ///
 /// A node is its own lock's storage (`TailLocked`): its fields and its mutex are in the
 /// node's own allocation, so a coordinator's node is one allocation, not a node and a lock.
-/// It declares no stored properties; everything it holds is in `Fields`. That is also why it
-/// may be `Sendable`: each field is reached only as its comment says, the state under the
-/// node's lock.
-final class Node: Sendable {
+/// It declares no stored properties; everything it holds is in `Fields`.
+///
+/// `@unchecked Sendable`, and why that is safe: its fields are in memory the compiler does not
+/// see as properties, so it cannot check them; each is reached only as its comment in
+/// `Fields` says — the state under the node's lock, the links under the parent's, the tree
+/// written once before anything reads it without the lock.
+final class Node: @unchecked Sendable {
     typealias Job = @Sendable @isolated(any) () async -> Void
 
     struct State {
         var machine = LifecycleStateMachine()
         // The flags come next, in the machine's tail padding rather than padded to eight
-        // bytes each further down: 16 bytes less in every coordinator's lock storage
+        // bytes each further down: 16 bytes less in every coordinator's node
         // (`idleCoordinatorMemory`).
         /// Whether a main presentation was made (and did not fail): `.automatic` then means
         /// auxiliary.
@@ -134,7 +137,7 @@ final class Node: Sendable {
     }
 
     /// Everything a node holds, in the node's own allocation (`TailLocked`).
-    struct Fields {
+    private struct Fields {
         /// Under the node's lock (`withLock`).
         var state = State()
         /// This node's place among the children its parent hosts (`HostedChildren`). Guarded
@@ -159,7 +162,8 @@ final class Node: Sendable {
     /// A new node, not yet bound to a tree.
     static func make() -> Node { Storage.make(Node.self) { Fields() } }
 
-    private init() {}  // never called: `make` makes a node
+    @available(*, unavailable, message: "Node.make() makes a node")
+    private init() {}
 
     deinit {
         Storage.withPart(self, \.state) { $0.pointee.freeExtras() }

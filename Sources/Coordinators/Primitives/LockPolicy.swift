@@ -10,16 +10,16 @@ import Bionic
 
 /// How a thread takes a mutex. A type parameter rather than a stored flag, so that each
 /// lock's choice is made at compile time and costs nothing.
-package protocol LockPolicy {
+protocol LockPolicy {
     /// Takes `mutex`, returning once the calling thread holds it.
     static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>)
 }
 
 /// Sleeps at once if the mutex is taken: right for locks that are rarely contended.
-package enum BlocksAtOnce: LockPolicy {
+enum BlocksAtOnce: LockPolicy {
     /// `pthread_mutex_lock`.
     @inline(__always)
-    package static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
         pthread_mutex_lock(mutex)
     }
 }
@@ -29,10 +29,10 @@ package enum BlocksAtOnce: LockPolicy {
 /// these locks is almost always done within the spin: every critical section is a few loads
 /// and stores. Costs nothing until the first try fails. (glibc's adaptive mutex spins too,
 /// but made every uncontended lock and unlock slower.)
-package enum SpinsFirst: LockPolicy {
+enum SpinsFirst: LockPolicy {
     /// One try inline; if it fails, up to 500 more out of line, then `pthread_mutex_lock`.
     @inline(__always)
-    package static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    static func lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
         if pthread_mutex_trylock(mutex) != 0 { lockContended(mutex) }
     }
 

@@ -23,19 +23,20 @@ import Bionic
 /// A `ManagedBuffer` subclass would need no such contract, but `ManagedBuffer` is declared
 /// not `Sendable`, so no subclass of it can be.
 ///
-/// Each operation takes the object and reaches its value through `ManagedBufferPointer`,
+/// Each operation takes the object (which `make` made for this `Value`: nothing checks it)
+/// and reaches its value through `ManagedBufferPointer`,
 /// which keeps the object alive while the value's address is used. A part of the value is
 /// reached through `withLock`, which holds the mutex, or through `withPart`, for what the
 /// object's class guards otherwise or never changes (it says which).
-package enum TailLocked<Value, Policy: LockPolicy> {
+enum TailLocked<Value, Policy: LockPolicy> {
     private typealias Buffer = ManagedBufferPointer<Value, pthread_mutex_t>
 
     /// Makes an object of class `Object` holding `value`, built in place (a large value is
     /// not copied into the object and destroyed), and its mutex. Never inlined: its
     /// temporaries (the mutex's initial value among them) would become part of the async
-    /// frame of whatever makes a node or a presentation (`idleCoordinatorMemory`).
+    /// frame of whatever makes a node (`idleCoordinatorMemory`).
     @inline(never)
-    package static func make<Object: AnyObject>(_: Object.Type, holding value: () -> Value) -> Object {
+    static func make<Object: AnyObject>(_: Object.Type, holding value: () -> Value) -> Object {
         let buffer = Buffer(bufferClass: Object.self, minimumCapacity: 1) { _, _ in value() }
         buffer.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
@@ -50,7 +51,7 @@ package enum TailLocked<Value, Policy: LockPolicy> {
     /// mutex held. `body` must not suspend, block, or call back into code that could take the
     /// same lock.
     @inline(__always)
-    package static func withLock<Part, Result, Failure: Error>(
+    static func withLock<Part, Result, Failure: Error>(
         _ object: AnyObject, _ part: WritableKeyPath<Value, Part>, _ body: (inout Part) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try Buffer(unsafeBufferObject: object).withUnsafeMutablePointers {
@@ -65,8 +66,8 @@ package enum TailLocked<Value, Policy: LockPolicy> {
     /// mutex: only for a part that the object's class guards otherwise or never changes, or
     /// in its `deinit`, when nothing else can reach the object.
     @inline(__always)
-    package static func withPart<Part, Result>(
-        _ object: AnyObject, _ part: KeyPath<Value, Part>, _ body: (UnsafeMutablePointer<Part>) -> Result
+    static func withPart<Part, Result>(
+        _ object: AnyObject, _ part: WritableKeyPath<Value, Part>, _ body: (UnsafeMutablePointer<Part>) -> Result
     ) -> Result {
         Buffer(unsafeBufferObject: object).withUnsafeMutablePointerToHeader { body(address(of: part, in: $0)) }
     }
@@ -85,7 +86,7 @@ package enum TailLocked<Value, Policy: LockPolicy> {
     }
 
     /// Destroys `object`'s value and mutex: its `deinit` calls it, last.
-    package static func destroy(_ object: AnyObject) {
+    static func destroy(_ object: AnyObject) {
         Buffer(unsafeBufferObject: object).withUnsafeMutablePointers { value, mutex in
             value.deinitialize(count: 1)
             pthread_mutex_destroy(mutex)
