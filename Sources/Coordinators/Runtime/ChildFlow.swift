@@ -23,7 +23,7 @@ public struct ChildFlow<Output: Sendable>: Sendable {
     ///
     /// Cancellation: as for `outcome`.
     public var value: Output {
-        get async throws { try await outcome.get() }
+        get async throws { try await node.ended().output(as: Output.self) }
     }
 
     /// Cancels the child and its subtree. Its outcome becomes `.cancelled` unless it had

@@ -10,13 +10,21 @@ extension Flow {
     /// Cancellation: cancelling the calling task cancels the child and its subtree; this
     /// then returns after their teardown by throwing `CancellationError`.
     public func run<Child: Coordinator>(_ child: Child) async throws -> Child.Output {
-        try await runForOutcome(child).get()
+        try await endCause(running: child).output(as: Child.Output.self)
     }
 
     /// Runs `child` like `run(_:)`, but returns how it ended instead of throwing.
     ///
     /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
     public func runForOutcome<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
+        FlowOutcome(await endCause(running: child))
+    }
+
+    /// Adopts `child` and runs it (`run(adopted:isStartTask:)`), or fails as the adoption
+    /// did; returns how it ended, typed by the caller. Inlined, as `run(adopted:isStartTask:)`
+    /// is: one frame in the caller's task.
+    @inline(__always)
+    private func endCause<Child: Coordinator>(running child: Child) async -> EndCause {
         let isStartTask: Bool
         do {
             isStartTask = try node.adopt(child.flow.node, running: Child.self, acceptingRoutes: true)
@@ -27,12 +35,12 @@ extension Flow {
     }
 
     /// Runs `child`, which this node has adopted accepting routes (`isStartTask` is what
-    /// `adopt` returned), and returns its outcome after its teardown. For `runForOutcome(_:)`
-    /// and for callers that must act between the adoption and the run (a timeout's timer
-    /// needs a bound child). Inlined so that `runForOutcome` keeps one frame in its caller's
-    /// task.
+    /// `adopt` returned), and returns how it ended, after its teardown: the caller types it
+    /// (`EndCause.output(as:)`, `FlowOutcome(_:)`). For `run(_:)`, `runForOutcome(_:)` and
+    /// callers that must act between the adoption and the run (a timeout's timer needs a
+    /// bound child). Inlined so that they keep one frame in their caller's task.
     @inline(__always)
-    func run<Child: Coordinator>(adopted child: Child, isStartTask: Bool) async -> FlowOutcome<Child.Output> {
+    func run<Child: Coordinator>(adopted child: Child, isStartTask: Bool) async -> EndCause {
         let childNode = child.flow.node
         if isStartTask {
             // Called from `start()` itself: the child runs in a child task of the calling
@@ -59,19 +67,19 @@ extension Flow {
         } onCancel: {
             childNode.requestEnd(.cancelled)
         }
-        return FlowOutcome(cause)
+        return cause
     }
 
-    /// Hosts `child` in a child task of the calling task and returns its outcome. A task of
+    /// Hosts `child` in a child task of the calling task and returns how it ended. A task of
     /// its own, because an end recorded for the child cancels the task that runs it.
-    private static func hostInChildTask<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
+    private static func hostInChildTask<Child: Coordinator>(_ child: Child) async -> EndCause {
         let childNode = child.flow.node
         await withDiscardingTaskGroup { group in
             group.addTaskStartingNow { await childNode.host(child) }
         }
         // Read from the node rather than returned by the task: a discarding group costs
         // less than one that returns a generic result.
-        return FlowOutcome(childNode.teardownCause)
+        return childNode.teardownCause
     }
 
     /// Starts `child` as a child of this coordinator, running concurrently, and returns a

@@ -46,16 +46,8 @@ public struct Flow<Output: Sendable>: Sendable {
     public var finished: Output {
         get async throws {
             node.acceptRoutes()
-            return try Self.output(of: try await node.endRequested())
+            return try await node.endRequested().output(as: Output.self)
         }
-    }
-
-    /// The output of a flow that ended with `cause`, or what it throws. Out of line: inlined
-    /// into `finished`, its generic temporaries enlarge the frame an idle event-style
-    /// coordinator's task keeps while it waits there.
-    @inline(never)
-    private static func output(of cause: EndCause) throws -> Output {
-        try FlowOutcome<Output>(cause).get()
     }
 }
 

@@ -62,3 +62,23 @@ extension FlowOutcome {
         }
     }
 }
+
+extension EndCause {
+    /// The output of a flow of `Output` that ended with this cause, or what it throws: what
+    /// `FlowOutcome<Output>(self).get()` returns, without making the outcome. Code generic
+    /// over the output runs unspecialised (the caller's module cannot specialise it), and
+    /// making the outcome there looked up its type's metadata, and an optional's for the
+    /// cast, on every child run (3 % of a round trip). Never inlined: its generic
+    /// temporaries would enlarge the async frame of its caller (`flow.finished` among them,
+    /// where an idle event-style coordinator's task waits).
+    @inline(never)
+    func output<Output>(as _: Output.Type) throws -> Output {
+        switch self {
+        // Only `Flow<Output>` records `.finished`, always with an `Output`.
+        case .finished(let value): return value as! Output
+        case .failed(let error): throw error
+        case .cancelled: throw CancellationError()
+        case .dismissed(let reason): throw FlowDismissed(reason: reason)
+        }
+    }
+}

@@ -44,7 +44,7 @@ extension Flow {
         // before the child is hosted ends it without running `start()`.
         let timedOut = FlowTimedOut(name: String(describing: Child.self), timeout: timeout)
         return await deadline.racing {
-            await run(adopted: child, isStartTask: isStartTask)
+            FlowOutcome(await run(adopted: child, isStartTask: isStartTask))
         } orElse: {
             childNode.requestEnd(.failed(timedOut))
         }
