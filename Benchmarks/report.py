@@ -38,6 +38,12 @@ SCENARIOS = [
     ("cancelTree11111", "wallClock", "cancelTree11111HandWritten", None, 1, "µs"),
     ("idleCoordinatorMemoryHandWritten", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", None, 1, "bytes"),
     ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryHandWritten", None, 1, "bytes"),
+    # The hand-over alone (HandOverBaselines.swift), in bare structured concurrency: against
+    # bare (what the hand-over costs by itself), then the runtime against it (what it adds).
+    ("childFlowRoundTripFromActorMethodHandOver", "wallClock", "childFlowRoundTripBaseline", None, 1000, "µs"),
+    ("childFlowRoundTripFromActorMethod", "wallClock", "childFlowRoundTripFromActorMethodHandOver", None, 1000, "µs"),
+    ("concurrentFlowsHandOver", "wallClock", "concurrentFlowsBaseline", None, 1, "µs"),
+    ("concurrentFlows", "wallClock", "concurrentFlowsHandOver", None, 1, "µs"),
 ]
 # Resident growth over 1,000,000 flows after warm-up: flat means under a byte per flow.
 SOAK = ("soakMillionFlows", "residentGrowthBytes", 1_000_000)

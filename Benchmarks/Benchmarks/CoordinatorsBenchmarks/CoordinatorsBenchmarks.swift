@@ -30,6 +30,11 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("childFlowRoundTripHandWritten") { _ in
         blackHole(await childFlowRoundTripHandWritten(roundTrips))
     }
+    // The mailbox path's hand-over alone, in bare structured concurrency: each child handed
+    // to a loop that owns a task group (HandOverBaselines.swift).
+    Benchmark("childFlowRoundTripFromActorMethodHandOver") { _ in
+        blackHole(await childFlowRoundTripFromActorMethodHandOver(roundTrips))
+    }
 
     // 2. Present and dismiss a screen on a headless navigation stack.
     let presentations = 1000
@@ -150,6 +155,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("concurrentFlowsBaseline", configuration: concurrentConfiguration) { _ in
         blackHole(await concurrentFlowsBaseline(concurrentCount, width: concurrentWidth))
+    }
+    Benchmark("concurrentFlowsHandOver", configuration: concurrentConfiguration) { _ in
+        blackHole(await concurrentFlowsHandOver(concurrentCount, width: concurrentWidth))
     }
 
     // 5. 1,000,000 flows run and finished: resident memory must stay flat after warm-up.
