@@ -44,13 +44,7 @@ extension Node {
         _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
         expecting expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil, in state: inout State
     ) -> Presentation {
-        let isMain =
-            switch role {
-            case .automatic: !state.hasMain
-            case .main: true
-            case .auxiliary: false
-            }
-        state.hasMain = state.hasMain || isMain
+        let isMain = state.mainRole.recorded(role)
         let presentation = Presentation(
             id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer,
             routeTag: routeTag)
@@ -109,9 +103,8 @@ extension Node {
     func presentationFailed(_ presentation: Presentation) {
         withLock { state in
             Self.forget(presentation, in: &state)
-            if presentation.isMain && !state.presentations.contains(where: { $0.isMain }) {
-                state.hasMain = false
-            }
+            let mainRemains = state.recordsMain
+            state.mainRole.failed(wasMain: presentation.isMain, mainRemains: mainRemains)
         }
         presentation.markFailed()
     }
@@ -131,12 +124,20 @@ extension Node: PresentationOwner {
     }
 
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
-        let endsFlow = withLock { state -> Bool in
+        let departure = withLock { state in
             Self.forget(presentation, in: &state)
-            return presentation.isMain && state.machine.isRunning && !state.presentations.contains { $0.isMain }
+            return state.mainRole.left(
+                wasMain: presentation.isMain, flowRunning: state.machine.isRunning, mainRemains: state.recordsMain)
         }
-        if endsFlow {
-            requestEnd(.dismissed(reason))
+        switch departure {
+        case .none: break
+        case .endsFlow: requestEnd(.dismissed(reason))
         }
     }
+}
+
+extension Node.State {
+    /// Whether a main presentation is still recorded. (A property, so that it reads the state
+    /// in place, as `name` does.)
+    fileprivate var recordsMain: Bool { presentations.contains { $0.isMain } }
 }

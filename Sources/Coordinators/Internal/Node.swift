@@ -19,9 +19,8 @@ final class Node: @unchecked Sendable {
         // The flags come next, in the machine's tail padding rather than padded to eight
         // bytes each further down: 16 bytes less in every coordinator's node
         // (`idleCoordinatorMemory`).
-        /// Whether a main presentation was made (and did not fail): `.automatic` then means
-        /// auxiliary.
-        var hasMain = false
+        /// Which presentations are main, and when one leaving ends the flow. One byte.
+        var mainRole = MainRoleStateMachine()
         /// Links may go on into this coordinator: its flow has awaited the runtime (see
         /// `Node+Routing.swift`). Once set, it stays.
         var acceptsRoutes = false
