@@ -6,22 +6,25 @@
 /// unit tested. One byte, so that it sits in the lifecycle machine's tail padding as the
 /// flag it replaced did (`idleCoordinatorMemory`).
 ///
+/// The role it is given is already resolved where a coordinator replaces its own main
+/// presentation (`Flow+Presenting`, `Flow+Stack`: a new root takes the role over as `.main`).
+///
 /// ```text
 ///   no main ──recorded(.automatic / .main)──▶ has main ──failed (the only main)──▶ no main
 ///   has main: a main presentation gone from the screen, no other main left, the flow
 ///   running ──▶ the flow ends as dismissed
 /// ```
 struct MainRoleStateMachine {
-    /// Whether a main presentation was made and did not fail. Once its main presentation
-    /// has left the screen, the flow ends; the role is not given back, so a later
-    /// `.automatic` presentation (during the teardown's wait) is auxiliary.
+    /// Whether a main presentation was made and did not fail. A main presentation leaving
+    /// the screen does not give the role back: while another main one remains, or before the
+    /// flow's end is recorded, a later `.automatic` presentation is auxiliary.
     private(set) var hasMain = false
 
     /// What a presentation gone from the screen means for the flow.
     enum Departure: Equatable {
         /// Nothing: it was auxiliary, another main presentation remains, or the flow is
         /// ending already.
-        case none
+        case nothing
         /// The flow ends, as dismissed: its last main presentation left.
         case endsFlow
     }
@@ -46,9 +49,10 @@ struct MainRoleStateMachine {
         if wasMain && !mainRemains { hasMain = false }
     }
 
-    /// A shown presentation left the screen, and was forgotten. `mainRemains` is read only
-    /// for a main one, while the flow runs.
-    func left(wasMain: Bool, flowRunning: Bool, mainRemains: @autoclosure () -> Bool) -> Departure {
-        wasMain && flowRunning && !mainRemains() ? .endsFlow : .none
+    /// A shown presentation left the screen, and was forgotten. The decision does not
+    /// depend on the role's state, which a departure leaves as it is (see `hasMain`).
+    /// `mainRemains` is read only for a main one, while the flow runs.
+    static func left(wasMain: Bool, flowRunning: Bool, mainRemains: @autoclosure () -> Bool) -> Departure {
+        wasMain && flowRunning && !mainRemains() ? .endsFlow : .nothing
     }
 }

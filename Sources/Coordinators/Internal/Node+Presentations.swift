@@ -103,7 +103,8 @@ extension Node {
     func presentationFailed(_ presentation: Presentation) {
         withLock { state in
             Self.forget(presentation, in: &state)
-            let mainRemains = state.recordsMain
+            // Read first, and only for a main presentation: the call modifies the state.
+            let mainRemains = presentation.isMain && state.recordsMain
             state.mainRole.failed(wasMain: presentation.isMain, mainRemains: mainRemains)
         }
         presentation.markFailed()
@@ -126,11 +127,11 @@ extension Node: PresentationOwner {
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
         let departure = withLock { state in
             Self.forget(presentation, in: &state)
-            return state.mainRole.left(
+            return MainRoleStateMachine.left(
                 wasMain: presentation.isMain, flowRunning: state.machine.isRunning, mainRemains: state.recordsMain)
         }
         switch departure {
-        case .none: break
+        case .nothing: break
         case .endsFlow: requestEnd(.dismissed(reason))
         }
     }

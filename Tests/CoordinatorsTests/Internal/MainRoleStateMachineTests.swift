@@ -34,6 +34,13 @@ struct MainRoleStateMachineTests {
         #expect(machine.hasMain)
     }
 
+    @Test func anAuxiliaryPresentationAfterAMainOneKeepsTheRole() {
+        var machine = machine(hasMain: true)
+        let isMain = machine.recorded(.auxiliary)
+        #expect(!isMain)
+        #expect(machine.hasMain)
+    }
+
     @Test func anAuxiliaryFirstPresentationLeavesTheRoleFree() {
         var machine = machine(hasMain: false)
         let isMain = machine.recorded(.auxiliary)
@@ -59,46 +66,43 @@ struct MainRoleStateMachineTests {
         #expect(machine.hasMain)
     }
 
-    @Test func anAuxiliaryFailingKeepsTheRole() {
-        var machine = machine(hasMain: true)
+    @Test(arguments: [false, true])
+    func anAuxiliaryFailingChangesNothing(hasMain: Bool) {
+        var machine = machine(hasMain: hasMain)
         machine.failed(wasMain: false, mainRemains: false)
-        #expect(machine.hasMain)
+        #expect(machine.hasMain == hasMain)
     }
 
     // MARK: left
 
+    /// `left` with `mainRemains` recorded: whether it was read.
+    private func departure(wasMain: Bool, flowRunning: Bool, mainRemains: Bool) -> (
+        MainRoleStateMachine.Departure, looked: Bool
+    ) {
+        var looked = false
+        let departure = MainRoleStateMachine.left(
+            wasMain: wasMain, flowRunning: flowRunning,
+            mainRemains: {
+                looked = true
+                return mainRemains
+            }())
+        return (departure, looked)
+    }
+
     @Test func theLastMainLeavingARunningFlowEndsIt() {
-        let machine = machine(hasMain: true)
-        #expect(machine.left(wasMain: true, flowRunning: true, mainRemains: false) == .endsFlow)
+        #expect(departure(wasMain: true, flowRunning: true, mainRemains: false) == (.endsFlow, looked: true))
     }
 
     @Test func aMainLeavingWhileAnotherRemainsEndsNothing() {
-        let machine = machine(hasMain: true)
-        #expect(machine.left(wasMain: true, flowRunning: true, mainRemains: true) == .none)
+        #expect(departure(wasMain: true, flowRunning: true, mainRemains: true) == (.nothing, looked: true))
     }
 
-    @Test func aMainLeavingAnEndingFlowEndsNothingAgain() {
-        let machine = machine(hasMain: true)
-        #expect(machine.left(wasMain: true, flowRunning: false, mainRemains: false) == .none)
+    @Test func aMainLeavingAnEndingFlowEndsNothingAgainAndLooksNoFurther() {
+        #expect(departure(wasMain: true, flowRunning: false, mainRemains: false) == (.nothing, looked: false))
     }
 
-    @Test func anAuxiliaryLeavingEndsNothingAndLooksNoFurther() {
-        let machine = machine(hasMain: true)
-        var looked = false
-        let departure = machine.left(
-            wasMain: false, flowRunning: true,
-            mainRemains: {
-                looked = true
-                return false
-            }())
-        #expect(departure == .none)
-        #expect(!looked)
-    }
-
-    @Test func theRoleIsNotGivenBackWhenTheMainLeaves() {
-        var machine = machine(hasMain: true)
-        _ = machine.left(wasMain: true, flowRunning: true, mainRemains: false)
-        let isMain = machine.recorded(.automatic)
-        #expect(!isMain)
+    @Test(arguments: [false, true])
+    func anAuxiliaryLeavingEndsNothingAndLooksNoFurther(flowRunning: Bool) {
+        #expect(departure(wasMain: false, flowRunning: flowRunning, mainRemains: false) == (.nothing, looked: false))
     }
 }
