@@ -16,9 +16,9 @@ final class Node: @unchecked Sendable {
 
     struct State {
         var machine = LifecycleStateMachine()
-        // The flags come next, in the machine's tail padding rather than padded to eight
-        // bytes each further down: 16 bytes less in every coordinator's node
-        // (`idleCoordinatorMemory`).
+        // The one-byte role machine and the flag come next, in the lifecycle machine's tail
+        // padding rather than padded to eight bytes each further down: 16 bytes less in
+        // every coordinator's node (`idleCoordinatorMemory`).
         /// Which presentations are main, and when one leaving ends the flow. One byte.
         var mainRole = MainRoleStateMachine()
         /// Links may go on into this coordinator: its flow has awaited the runtime (see
