@@ -47,34 +47,40 @@ extension Node {
     /// (`leaveInTurn`).
     @inline(never)
     func tearDown(_ start: TeardownStart?) async -> Bool {
+        // One list, whichever way it was found, dismissed from this frame: the dismissal's
+        // frames then sit on this one alone (see `afterLoop`).
+        let remaining: FirstInlineList<Presentation>
         switch start {
-        case .dismiss(let remaining):
-            if !remaining.isEmpty { await dismiss(remaining) }
+        case .dismiss(let presentations):
+            remaining = presentations
         case .afterLoop:
-            await afterLoop()
+            remaining = await afterLoop()
         case nil:
-            var remaining: FirstInlineList<Presentation>?
+            var presentations: FirstInlineList<Presentation>?
             let completion = withLock { state -> Completion? in
                 guard !state.hasLoop else { return nil }
                 guard state.presentations.isEmpty else {
-                    remaining = state.presentations
+                    presentations = state.presentations
                     return nil
                 }
                 return Completion(self, &state)
             }
             if let completion { return completion.carryOut() }
-            if let remaining { await dismiss(remaining) } else { await afterLoop() }
+            remaining = if let presentations { presentations } else { await afterLoop() }
         }
+        if !remaining.isEmpty { await dismiss(remaining) }
         return withLock { Completion(self, &$0) }.carryOut()
     }
 
-    /// Teardown step 1 for the children handed to the hosting loop, then step 2. Never
-    /// inlined (see `Completion.init`).
+    /// Teardown step 1 for the children handed to the hosting loop; returns the
+    /// presentations left for step 2. It does not dismiss them itself: the dismissal's frames
+    /// would then sit on top of this one, and a coordinator with a loop took a second slab
+    /// from its task's allocator (a 1 KB `malloc`) for every teardown that dismissed a
+    /// screen. Never inlined (see `Completion.init`).
     @inline(never)
-    private func afterLoop() async {
+    private func afterLoop() async -> FirstInlineList<Presentation> {
         await loopEnded()
-        let remaining = withLock { $0.presentations }
-        if !remaining.isEmpty { await dismiss(remaining) }
+        return withLock { $0.presentations }
     }
 
     /// Teardown step 2: dismiss what this coordinator still shows, most recent first.
