@@ -77,8 +77,14 @@ extension EndCause {
         // Only `Flow<Output>` records `.finished`, always with an `Output`.
         case .finished(let value): return value as! Output
         case .failed(let error): throw error
-        case .cancelled: throw CancellationError()
+        case .cancelled: throw boxedCancellationError
         case .dismissed(let reason): throw FlowDismissed(reason: reason)
         }
     }
 }
+
+/// A `CancellationError`, boxed once. `throw CancellationError()` boxes a new error each
+/// time: an allocation for every coordinator a cancellation ends, whose `flow.finished`
+/// throws it (11,111 in `cancelTree11111`). An error box is immutable, so one can be thrown
+/// from any number of tasks.
+private let boxedCancellationError: any Error = CancellationError()
