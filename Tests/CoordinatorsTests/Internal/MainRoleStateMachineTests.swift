@@ -12,42 +12,23 @@ struct MainRoleStateMachineTests {
 
     // MARK: recorded
 
-    @Test func anAutomaticFirstPresentationIsMain() {
-        var machine = machine(hasMain: false)
-        let isMain = machine.recorded(.automatic)
-        #expect(isMain)
-        #expect(machine.hasMain)
-    }
-
-    @Test func anAutomaticPresentationAfterAMainOneIsAuxiliary() {
-        var machine = machine(hasMain: true)
-        let isMain = machine.recorded(.automatic)
-        #expect(!isMain)
-        #expect(machine.hasMain)
-    }
-
-    @Test(arguments: [false, true])
-    func aMainPresentationIsMainWhateverCameBefore(hasMain: Bool) {
-        var machine = machine(hasMain: hasMain)
-        let isMain = machine.recorded(.main)
-        #expect(isMain)
-        #expect(machine.hasMain)
-    }
-
-    @Test func anAuxiliaryPresentationAfterAMainOneKeepsTheRole() {
-        var machine = machine(hasMain: true)
-        let isMain = machine.recorded(.auxiliary)
-        #expect(!isMain)
-        #expect(machine.hasMain)
-    }
-
-    @Test func anAuxiliaryFirstPresentationLeavesTheRoleFree() {
-        var machine = machine(hasMain: false)
-        let isMain = machine.recorded(.auxiliary)
-        #expect(!isMain)
-        #expect(!machine.hasMain)
-        let nextIsMain = machine.recorded(.automatic)
-        #expect(nextIsMain)
+    /// Every (state, role) pair: whether the presentation is main, and whether the
+    /// coordinator has a main presentation afterwards.
+    @Test(arguments: [
+        (hasMain: false, role: PresentationRole.automatic, isMain: true, hasMainAfter: true),
+        (hasMain: true, role: .automatic, isMain: false, hasMainAfter: true),
+        (hasMain: false, role: .main, isMain: true, hasMainAfter: true),
+        (hasMain: true, role: .main, isMain: true, hasMainAfter: true),
+        (hasMain: false, role: .auxiliary, isMain: false, hasMainAfter: false),
+        (hasMain: true, role: .auxiliary, isMain: false, hasMainAfter: true),
+    ])
+    func recordingAPresentation(
+        _ pair: (hasMain: Bool, role: PresentationRole, isMain: Bool, hasMainAfter: Bool)
+    ) {
+        var machine = machine(hasMain: pair.hasMain)
+        let isMain = machine.recorded(pair.role)
+        #expect(isMain == pair.isMain)
+        #expect(machine.hasMain == pair.hasMainAfter)
     }
 
     // MARK: failed
