@@ -34,6 +34,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case gestureEnded
             case noRoute
             case routeNotShown
+            case notInStart
+            case childGroupEnded
         }
 
         private let base: Base
@@ -83,6 +85,11 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let noRoute = Code(.noRoute)
         /// A coordinator went back to a route it does not show.
         public static let routeNotShown = Code(.routeNotShown)
+        /// A child group was opened, or a child started in one, from a task other than the
+        /// one running its coordinator's `start()`.
+        public static let notInStart = Code(.notInStart)
+        /// A child was started in a child group after `withChildGroup` returned.
+        public static let childGroupEnded = Code(.childGroupEnded)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -297,6 +297,23 @@ final class Node: @unchecked Sendable {
         }
     }
 
+    /// Throws unless the flow runs and the calling task is the one running its `start()`:
+    /// what a child group needs, whose child tasks must be child tasks of the coordinator's
+    /// own task. `action` names the call in the error's message.
+    func checkInStart(to action: @autoclosure () -> String) throws(CoordinatorError) {
+        let current = TaskIdentity.current
+        try withLock { state throws(CoordinatorError) in
+            try state.machine.checkRunning(to: action(), coordinator: state.name)
+            guard current != nil, state.runningStart?.identity == current else {
+                throw CoordinatorError(
+                    .notInStart,
+                    "\(state.name) tried to \(action()) from a task other than its start()'s own (an actor method "
+                        + "a screen called, or a task it made). Call it from start() itself; from other tasks, "
+                        + "start each child with flow.start(_:).")
+            }
+        }
+    }
+
     // MARK: Helpers
 
     var context: TreeContext? { withLock { _ in storedContext } }
