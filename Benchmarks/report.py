@@ -29,6 +29,8 @@ SCENARIOS = [
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
     # Throughput: the time for the same number of flows, so ≥ 0.8× bare throughput is ≤ 1.25× time.
     ("concurrentFlows", "wallClock", "concurrentFlowsBaseline", 1.25, 1, "µs"),
+    # The same flows started from a child group in start() (flow.withChildGroup): no hand-over.
+    ("concurrentFlowsInChildGroup", "wallClock", "concurrentFlowsBaseline", 1.25, 1, "µs"),
     # The second baseline, the coordinator people write by hand (HandWrittenBaselines.swift):
     # informational rows, hand-written against bare, then the runtime against hand-written.
     ("childFlowRoundTripHandWritten", "wallClock", "childFlowRoundTripBaseline", None, 1000, "µs"),

@@ -153,6 +153,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("concurrentFlows", configuration: concurrentConfiguration) { _ in
         blackHole(try await concurrentFlows(concurrentCount, width: concurrentWidth))
     }
+    Benchmark("concurrentFlowsInChildGroup", configuration: concurrentConfiguration) { _ in
+        blackHole(try await concurrentFlowsInChildGroup(concurrentCount, width: concurrentWidth))
+    }
     Benchmark("concurrentFlowsBaseline", configuration: concurrentConfiguration) { _ in
         blackHole(await concurrentFlowsBaseline(concurrentCount, width: concurrentWidth))
     }

@@ -421,3 +421,41 @@ actor RunsConcurrentLeaves: Coordinator {
 func concurrentFlows(_ count: Int, width: Int) async throws -> Int {
     try await CoordinatorTree().run(RunsConcurrentLeaves(count, width: width))
 }
+
+// MARK: concurrentFlowsInChildGroup — the same, from a child group of the root's start()
+
+/// Runs `count` leaves, keeping `width` running at once, in a child group
+/// (`flow.withChildGroup`): each leaf a child task of the root's `start()`, as the baseline's
+/// are child tasks of its group.
+actor RunsLeavesInAChildGroup: Coordinator {
+    let flow = Flow<Int>()
+    let count: Int
+    let width: Int
+    init(_ count: Int, width: Int) {
+        self.count = count
+        self.width = width
+    }
+
+    func start() async throws -> Int {
+        try await flow.withChildGroup(of: Int.self) { group in
+            var started = 0
+            var sum = 0
+            while started < min(width, count) {
+                try group.start(Leaf())
+                started += 1
+            }
+            while let (_, outcome) = await group.next() {
+                sum += try outcome.get()
+                if started < count {
+                    try group.start(Leaf())
+                    started += 1
+                }
+            }
+            return sum
+        }
+    }
+}
+
+func concurrentFlowsInChildGroup(_ count: Int, width: Int) async throws -> Int {
+    try await CoordinatorTree().run(RunsLeavesInAChildGroup(count, width: width))
+}
