@@ -151,10 +151,10 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 0,
         maxDuration: .seconds(quick ? 2 : 60), maxIterations: quick ? 1 : 5, thresholds: [:])
     Benchmark("concurrentFlows", configuration: concurrentConfiguration) { _ in
-        blackHole(try await concurrentFlows(concurrentCount, width: concurrentWidth))
+        blackHole(try await concurrentFlows(concurrentCount, width: concurrentWidth, .fromTasksOfATaskGroup))
     }
     Benchmark("concurrentFlowsInChildGroup", configuration: concurrentConfiguration) { _ in
-        blackHole(try await concurrentFlowsInChildGroup(concurrentCount, width: concurrentWidth))
+        blackHole(try await concurrentFlows(concurrentCount, width: concurrentWidth, .inAChildGroup))
     }
     Benchmark("concurrentFlowsBaseline", configuration: concurrentConfiguration) { _ in
         blackHole(await concurrentFlowsBaseline(concurrentCount, width: concurrentWidth))

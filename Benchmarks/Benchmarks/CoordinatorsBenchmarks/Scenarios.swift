@@ -384,20 +384,38 @@ final class RunningEventChain: Sendable {
     }
 }
 
-// MARK: concurrentFlows — `count` child flows, `width` at a time, from tasks of the root's start()
+// MARK: concurrentFlows — `count` child flows, `width` at a time, from start()
 
-/// Runs `count` leaves, keeping `width` running at once: each from a task of a task group in
-/// `start()`, as a coordinator serving many concurrent requests would.
+/// Runs `count` leaves, keeping `width` running at once, in one of two ways.
 actor RunsConcurrentLeaves: Coordinator {
+    /// How the leaves are run from `start()`.
+    enum Way {
+        /// `flow.run` from each task of a task group in `start()`, as a coordinator serving
+        /// many concurrent requests would: each leaf is handed over to the root's hosting loop.
+        case fromTasksOfATaskGroup
+        /// `group.start` in a child group (`flow.withChildGroup`): each leaf a child task of
+        /// the root's `start()`, as the baseline's are child tasks of its group.
+        case inAChildGroup
+    }
+
     let flow = Flow<Int>()
     let count: Int
     let width: Int
-    init(_ count: Int, width: Int) {
+    let way: Way
+    init(_ count: Int, width: Int, _ way: Way) {
         self.count = count
         self.width = width
+        self.way = way
     }
 
     func start() async throws -> Int {
+        switch way {
+        case .fromTasksOfATaskGroup: try await runFromTasksOfATaskGroup()
+        case .inAChildGroup: try await runInAChildGroup()
+        }
+    }
+
+    private func runFromTasksOfATaskGroup() async throws -> Int {
         let flow = self.flow
         return try await withThrowingTaskGroup(of: Int.self) { group in
             var started = 0
@@ -416,27 +434,8 @@ actor RunsConcurrentLeaves: Coordinator {
             return sum
         }
     }
-}
 
-func concurrentFlows(_ count: Int, width: Int) async throws -> Int {
-    try await CoordinatorTree().run(RunsConcurrentLeaves(count, width: width))
-}
-
-// MARK: concurrentFlowsInChildGroup — the same, from a child group of the root's start()
-
-/// Runs `count` leaves, keeping `width` running at once, in a child group
-/// (`flow.withChildGroup`): each leaf a child task of the root's `start()`, as the baseline's
-/// are child tasks of its group.
-actor RunsLeavesInAChildGroup: Coordinator {
-    let flow = Flow<Int>()
-    let count: Int
-    let width: Int
-    init(_ count: Int, width: Int) {
-        self.count = count
-        self.width = width
-    }
-
-    func start() async throws -> Int {
+    private func runInAChildGroup() async throws -> Int {
         try await flow.withChildGroup(of: Int.self) { group in
             var started = 0
             var sum = 0
@@ -456,6 +455,6 @@ actor RunsLeavesInAChildGroup: Coordinator {
     }
 }
 
-func concurrentFlowsInChildGroup(_ count: Int, width: Int) async throws -> Int {
-    try await CoordinatorTree().run(RunsLeavesInAChildGroup(count, width: width))
+func concurrentFlows(_ count: Int, width: Int, _ way: RunsConcurrentLeaves.Way) async throws -> Int {
+    try await CoordinatorTree().run(RunsConcurrentLeaves(count, width: width, way))
 }
