@@ -443,7 +443,7 @@ actor RunsConcurrentLeaves: Coordinator {
                 try group.start(Leaf())
                 started += 1
             }
-            while let (_, outcome) = await group.next() {
+            while let (_, outcome) = try await group.next() {
                 sum += try outcome.get()
                 if started < count {
                     try group.start(Leaf())

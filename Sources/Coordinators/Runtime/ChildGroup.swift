@@ -7,7 +7,7 @@
 /// let photos = try await flow.withChildGroup(of: Photo.self) { group in
 ///     for album in albums { try group.start(AlbumCoordinator(album: album)) }
 ///     var photos: [Photo] = []
-///     while let (_, outcome) = await group.next() { photos += [try outcome.get()] }
+///     while let (_, outcome) = try await group.next() { photos += [try outcome.get()] }
 ///     return photos
 /// }
 /// ```
@@ -18,12 +18,38 @@
 /// the coordinator's hosting loop, which `flow.start(_:)` pays. Use it only in the closure
 /// given to `withChildGroup`, from `start()`'s task; it is not `Sendable`.
 public struct ChildGroup<Output: Sendable> {
-    /// Whether the group is still open, and the children it started that `next()` has not
-    /// returned yet, to cancel them. Shared by every copy of the group; used only by the task
-    /// running the coordinator's `start()` (the group is not `Sendable`).
+    /// Whether the group is still open, the task that owns it, and the children it started
+    /// that `next()` has not returned yet, to cancel them. Shared by every copy of the group,
+    /// and, as the group is not `Sendable`, used in one isolation domain only.
     final class Storage {
         var isOpen = true
+        /// The task running `start()`, which owns the task group: only it may add to it or
+        /// wait on it. (A copy stored in the coordinator's actor could be reached from another
+        /// task running on that actor, an actor method a screen called.)
+        let owner: TaskIdentity?
         var running: [ObjectIdentifier: Node] = [:]
+
+        init(owner: TaskIdentity?) { self.owner = owner }
+
+        /// Closes the group: `withTaskGroup` is about to await what is left, after which the
+        /// task group is gone.
+        func close() {
+            isOpen = false
+            running = [:]
+        }
+
+        /// Throws `notInStart` unless the calling task owns the group.
+        func checkOwner(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String)
+            throws(CoordinatorError)
+        {
+            guard let owner, TaskIdentity.current == owner else {
+                throw CoordinatorError(
+                    .notInStart,
+                    "\(coordinator())'s child group was asked to \(action()) from a task other than its start()'s "
+                        + "own (an actor method a screen called, or a task it made). Use a group only in the closure "
+                        + "given to withChildGroup; from other tasks, start children with flow.start(_:).")
+            }
+        }
     }
 
     private var tasks: TaskGroup<Node>
@@ -39,14 +65,16 @@ public struct ChildGroup<Output: Sendable> {
     }
 
     /// Starts `child` as a child of this coordinator, in a child task of the group, and
-    /// returns a handle to await or cancel it on its own. It starts at once, on the calling
-    /// thread, and runs there until it first suspends.
+    /// returns a handle to await or cancel it on its own. Where immediate tasks are available
+    /// (Linux; Apple platforms from their 26 releases), the task starts at once on the
+    /// calling thread and runs there until it first suspends, as `flow.run(_:)`'s does.
     ///
     /// Throws `CoordinatorError`: `childGroupEnded` once `withChildGroup` has returned (the
     /// group was kept past its body); `notInStart` from a task other than the one running
-    /// this coordinator's `start()`; `alreadyRun` if this instance ran before; `flowEnded`
-    /// if this flow has ended. But for `childGroupEnded`, the instance is then spent, as it
-    /// is when `flow.run(_:)` fails to start it.
+    /// this coordinator's `start()` (a copy of the group kept in the coordinator and used
+    /// from an actor method); `alreadyRun` if this instance ran before; `flowEnded` if this
+    /// flow has ended. For the first two, the instance is not spent: it can run elsewhere;
+    /// for the others it is, as when `flow.run(_:)` fails to start it.
     @discardableResult
     public mutating func start<Child: Coordinator>(
         _ child: Child
@@ -57,16 +85,9 @@ public struct ChildGroup<Output: Sendable> {
                 "A child group was asked to start \(Child.self) after withChildGroup returned. Start children only "
                     + "inside the closure given to withChildGroup; it returns once they have all ended.")
         }
+        try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
         let childNode = child.flow.node
-        guard try parent.adopt(childNode, running: Child.self, acceptingRoutes: true) else {
-            let error = CoordinatorError(
-                .notInStart,
-                "\(parent.coordinatorName)'s child group was asked to start \(Child.self) from a task other than its "
-                    + "start()'s own. Start a group's children from the closure given to withChildGroup, not from "
-                    + "tasks it makes.")
-            childNode.abandon(error)
-            throw error
-        }
+        try parent.adopt(childNode, running: Child.self, acceptingRoutes: true)
         storage.running[ObjectIdentifier(childNode)] = childNode
         tasks.addTaskStartingNow {
             await childNode.host(child)
@@ -77,14 +98,22 @@ public struct ChildGroup<Output: Sendable> {
 
     /// Waits for the next child to end — after its teardown, as `flow.run(_:)` returns —
     /// and returns its identifier and how it ended; `nil` if no child is left (or the group
-    /// has ended). Children are returned in the order they end.
+    /// has ended: each of its children has). Children are returned in the order they end.
     ///
-    /// Cancellation: cancelling the task does not cancel the children (this coordinator's
-    /// end does, and `cancelAll()`); the wait goes on until one ends, as a task group's does.
+    /// Throws `CoordinatorError` `notInStart` from a task other than the one running this
+    /// coordinator's `start()` (a copy of the group kept in the coordinator and used from an
+    /// actor method), which may not wait on the group.
+    ///
+    /// Cancellation: the wait is not cancellable; it goes on until a child ends, as a task
+    /// group's does. The runtime cancels `start()`'s task only once this coordinator's end is
+    /// recorded, with the end of every child below it, so each child then ends as
+    /// `cancelled`, and this returns them.
     public mutating func next(
         isolation: isolated (any Actor)? = #isolation
-    ) async -> (id: CoordinatorID, outcome: FlowOutcome<Output>)? {
-        guard storage.isOpen, let node = await tasks.next(isolation: isolation) else { return nil }
+    ) async throws(CoordinatorError) -> (id: CoordinatorID, outcome: FlowOutcome<Output>)? {
+        guard storage.isOpen else { return nil }
+        try storage.checkOwner(to: "wait for its next child", coordinator: parent.coordinatorName)
+        guard let node = await tasks.next(isolation: isolation) else { return nil }
         storage.running[ObjectIdentifier(node)] = nil
         return (node.id, FlowOutcome(node.teardownCause))
     }

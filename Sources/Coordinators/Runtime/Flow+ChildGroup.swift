@@ -7,7 +7,7 @@ extension Flow {
     /// let scores = try await flow.withChildGroup(of: Int.self) { group in
     ///     for player in players { try group.start(TurnCoordinator(player: player)) }
     ///     var total = 0
-    ///     while let (_, outcome) = await group.next() { total += outcome.output ?? 0 }
+    ///     while let (_, outcome) = try await group.next() { total += outcome.output ?? 0 }
     ///     return total
     /// }
     /// ```
@@ -26,9 +26,11 @@ extension Flow {
     /// not the one running this coordinator's `start()`, `notRunning` or `flowEnded` if the
     /// flow does not run. Otherwise it throws what `body` throws.
     ///
-    /// Cancellation: the children are child tasks of the calling task, so cancelling it
-    /// reaches them; this coordinator's end cancels them too (its `start()`'s task is cancelled
-    /// then). Each then ends as `cancelled`, which `next()` returns.
+    /// Cancellation: the children end with this coordinator. Whatever ends it (`finish` from
+    /// an actor method, a swipe of its main screen, its parent's end, `tree.cancel()`) records
+    /// an end for every coordinator below it, the group's children included, before the
+    /// runtime cancels `start()`'s task; each child then ends as `cancelled` and is torn down,
+    /// `next()` returns them, and the group starts no more (`flowEnded`).
     public func withChildGroup<ChildOutput: Sendable, GroupResult>(
         of childOutput: ChildOutput.Type = ChildOutput.self,
         returning resultType: GroupResult.Type = GroupResult.self,
@@ -36,7 +38,7 @@ extension Flow {
         body: (inout ChildGroup<ChildOutput>) async throws -> GroupResult
     ) async throws -> GroupResult {
         try node.checkInStart(to: "open a child group")
-        let storage = ChildGroup<ChildOutput>.Storage()
+        let storage = ChildGroup<ChildOutput>.Storage(owner: TaskIdentity.current)
         let result = await withTaskGroup(
             of: Node.self, returning: Result<GroupResult, any Error>.self, isolation: isolation
         ) { tasks in
@@ -50,7 +52,7 @@ extension Flow {
             }
             // Closed before the task group awaits what is left: a copy kept past `body` must
             // not reach the group once `withTaskGroup` has returned.
-            storage.isOpen = false
+            storage.close()
             return result
         }
         return try result.get()

@@ -20,7 +20,7 @@ struct ChildGroupTests {
             try await flow.withChildGroup(of: String.self) { group in
                 let ids = try branches.map { try group.start($0).id }
                 var ended: [String] = []
-                while let (id, outcome) = await group.next() {
+                while let (id, outcome) = try await group.next() {
                     let entry = "\(ids.firstIndex(of: id).map(String.init) ?? "?"): \(outcome)"
                     ended.append(entry)
                     journal.record(entry)
@@ -110,11 +110,12 @@ struct ChildGroupTests {
                 try group.start(ClosureCoordinator<String> { _ in "seven" })
                 try group.start(Branch("a", on: navigation))
                 try group.start(Branch("b", on: navigation))
-                var ended = ["\(await group.next()!.outcome)"]
+                let first = try await group.next()
+                var ended = ["\(first?.outcome.description ?? "none")"]
                 try await navigation.waitUntil { $0.stack.count == 2 }
                 #expect(!group.isEmpty)
                 group.cancelAll()
-                while let (_, outcome) = await group.next() { ended.append("\(outcome)") }
+                while let (_, outcome) = try await group.next() { ended.append("\(outcome)") }
                 #expect(group.isEmpty)
                 return ended
             }
@@ -129,14 +130,14 @@ struct ChildGroupTests {
                 var sum = 0
                 var running = 0
                 for value in 1...1_000 {
-                    if running == 50, let (_, outcome) = await group.next() {
+                    if running == 50, let (_, outcome) = try await group.next() {
                         sum += try outcome.get()
                         running -= 1
                     }
                     try group.start(Returns(value))
                     running += 1
                 }
-                while let (_, outcome) = await group.next() { sum += try outcome.get() }
+                while let (_, outcome) = try await group.next() { sum += try outcome.get() }
                 return sum
             }
         }
@@ -158,7 +159,7 @@ struct ChildGroupTests {
                 let b1 = Branch("b1", on: navigation, journal: journal)
                 try group.start(Branch("b", on: navigation, children: [b1], journal: journal))
                 var cancelled = 0
-                while let (_, outcome) = await group.next() {
+                while let (_, outcome) = try await group.next() {
                     if case .cancelled = outcome { cancelled += 1 }
                 }
                 journal.record("cancelled \(cancelled)")
@@ -183,7 +184,7 @@ struct ChildGroupTests {
         let root = ClosureCoordinator<String> { flow in
             try await flow.withChildGroup(of: String.self) { group in
                 try group.start(Branch("a", on: navigation))
-                while let (_, outcome) = await group.next() { journal.record("child \(outcome)") }
+                while let (_, outcome) = try await group.next() { journal.record("child \(outcome)") }
                 do {
                     try group.start(Branch("late", on: navigation))
                 } catch let error as CoordinatorError {
@@ -228,12 +229,48 @@ struct ChildGroupTests {
         #expect(error?.code == .notRunning)
     }
 
+    @Test func aGroupKeptInTheCoordinatorAndUsedFromAnActorMethodIsNotInStart() async throws {
+        /// Keeps its group while its body waits, and uses it from an actor method, which runs
+        /// in another task (a screen's).
+        actor KeepsItsGroup: Coordinator {
+            let flow = Flow<String>()
+            let branch: Branch
+            private var kept: ChildGroup<String>?
+            init(_ branch: Branch) { self.branch = branch }
+
+            func start() async throws -> String {
+                try await flow.withChildGroup(of: String.self) { group in
+                    try group.start(branch)
+                    kept = group
+                    return try await group.next().map { "\($0.outcome)" } ?? "none"
+                }
+            }
+
+            func useTheKeptGroup() async throws -> [String] {
+                guard var group = kept else { return ["not kept"] }
+                var codes: [String] = []
+                let child = ClosureCoordinator<String> { _ in "ran" }
+                do { try group.start(child) } catch { codes.append("start: \(error.code)") }
+                do { _ = try await group.next() } catch { codes.append("next: \(error.code)") }
+                codes.append(try await flow.run(child))  // not spent: it still runs
+                return codes
+            }
+        }
+        let branch = Branch("a", on: navigation)
+        let root = KeepsItsGroup(branch)
+        async let result = CoordinatorTree().run(root)
+        try await navigation.waitUntil { $0.stack.count == 1 }
+        #expect(try await root.useTheKeptGroup() == ["start: notInStart", "next: notInStart", "ran"])
+        try await branch.done("a")
+        #expect(try await result == "finished(a)")
+    }
+
     @Test func startingAChildAfterTheGroupReturnedIsChildGroupEndedAndSpendsNothing() async throws {
         let root = ClosureCoordinator<String> { flow in
             var kept: ChildGroup<Int>?
             try await flow.withChildGroup(of: Int.self) { group in kept = group }
             guard var group = kept else { return "not kept" }
-            let next = await group.next()
+            let next = try await group.next()
             let child = Returns(5)
             do {
                 try group.start(child)
