@@ -237,9 +237,12 @@ final class Node: @unchecked Sendable {
     /// Lock order: no lock is held while another is taken — the child is bound (the tree's id
     /// lock, then the child's lock, one after the other) before this node's lock is taken. A child that
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
+    ///
+    /// `current` is the calling task, for a caller that has just read it (a child group).
     @discardableResult
     func adopt(
-        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false
+        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false,
+        from current: TaskIdentity? = TaskIdentity.current
     ) throws(CoordinatorError) -> Bool {
         let (context, parentID) = withLock { (storedContext, $0.id) }
         guard let context else {
@@ -249,7 +252,6 @@ final class Node: @unchecked Sendable {
                     + "or from the coordinator's actor methods once it runs.")
         }
         let id = try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
-        let current = TaskIdentity.current
         do throws(CoordinatorError) {
             var routeWaiters: Waiters<Void>.Taken?
             let isStartTask = try withLock { state throws(CoordinatorError) -> Bool in

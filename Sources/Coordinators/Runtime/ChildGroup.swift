@@ -38,9 +38,10 @@ public struct ChildGroup<Output: Sendable> {
             running = [:]
         }
 
-        /// Throws `notInStart` unless the calling task owns the group.
+        /// Throws `notInStart` unless the calling task owns the group; returns that task.
+        @discardableResult
         func checkOwner(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String)
-            throws(CoordinatorError)
+            throws(CoordinatorError) -> TaskIdentity
         {
             guard let owner, TaskIdentity.current == owner else {
                 throw CoordinatorError(
@@ -49,6 +50,7 @@ public struct ChildGroup<Output: Sendable> {
                         + "own (an actor method a screen called, or a task it made). Use a group only in the closure "
                         + "given to withChildGroup; from other tasks, start children with flow.start(_:).")
             }
+            return owner
         }
     }
 
@@ -85,9 +87,9 @@ public struct ChildGroup<Output: Sendable> {
                 "A child group was asked to start \(Child.self) after withChildGroup returned. Start children only "
                     + "inside the closure given to withChildGroup; it returns once they have all ended.")
         }
-        try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
+        let current = try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
         let childNode = child.flow.node
-        try parent.adopt(childNode, running: Child.self, acceptingRoutes: true)
+        try parent.adopt(childNode, running: Child.self, acceptingRoutes: true, from: current)
         storage.running[ObjectIdentifier(childNode)] = childNode
         tasks.addTaskStartingNow {
             await childNode.host(child)

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Coordinators
+
+/// Which task is running, read without unwrapping an `UnsafeCurrentTask` (`TaskIdentity`,
+/// `RunningTask`): one task reads as itself across suspensions, two live tasks differ, no
+/// task reads as `nil`, and a kept `RunningTask` cancels the task it was read in.
+@Suite(.timeLimit(.minutes(1)))
+struct TaskIdentityTests {
+    @Test func aTaskIsItselfAcrossSuspensions() async {
+        let before = TaskIdentity.current
+        await Elsewhere().visit()
+        #expect(before != nil)
+        #expect(TaskIdentity.current == before)
+        #expect(RunningTask.current?.identity == before)
+    }
+
+    @Test func twoLiveTasksDiffer() async {
+        let parent = TaskIdentity.current
+        // An `async let`'s task lives until it is awaited, so both are alive at once.
+        async let first = TaskIdentity.current
+        async let second = TaskIdentity.current
+        let (a, b) = await (first, second)
+        #expect(a != nil && b != nil)
+        #expect(a != b)
+        #expect(a != parent && b != parent)
+    }
+
+    @Test func outsideATaskThereIsNoTask() async throws {
+        let seen = Locked<(TaskIdentity?, Bool)?>(nil)
+        await onThreadOfItsOwn {
+            let identity = TaskIdentity.current
+            let running = RunningTask.current
+            seen.withLock { $0 = (identity, running != nil) }
+        }
+        let (identity, hasRunning) = try #require(seen.withLock { $0 })
+        #expect(identity == nil)
+        #expect(!hasRunning)
+    }
+
+    @Test func aKeptRunningTaskCancelsItsTask() async {
+        let kept = Locked<RunningTask?>(nil)
+        let recorded = Gate()
+        let cancelled = Gate()
+        let task = Task {
+            kept.withLock { $0 = RunningTask.current }
+            recorded.open()
+            await withTaskCancellationHandler {
+                await cancelled.wait()
+            } onCancel: {
+                cancelled.open()
+            }
+            return Task.isCancelled
+        }
+        await recorded.wait()
+        kept.withLock { $0 }?.cancel()
+        #expect(await task.value)
+    }
+
+    /// An actor to hop to: a suspension that leaves the caller's executor.
+    private actor Elsewhere {
+        func visit() {}
+    }
+}
