@@ -9,7 +9,9 @@ import Glibc
 import Musl
 #endif
 
-/// Drives random trees through random endings and checks them against a simple model:
+/// Drives random trees through random endings and checks them against a simple model
+/// (children started from another task with `flow.start`, and now and then a coordinator
+/// that starts children of its own in a child group):
 /// every coordinator ends exactly as the model predicts (its own ending, or `cancelled`
 /// with an ancestor), the presenter always shows exactly the live coordinators' screens,
 /// every coordinator is released at the end, and the lifecycle events tell each
@@ -129,7 +131,8 @@ struct RandomizedTreeTests {
 
     /// Runs a root and grows a random tree under it: each new coordinator is started under
     /// a random earlier one, from this (foreign) task, on a custom presenter that — like a
-    /// UI — lets a person close any screen. Returns once every screen is shown.
+    /// UI — lets a person close any screen; one in four starts children of its own from its
+    /// `start()`, in a child group. Returns once every screen is shown.
     private func growTree(
         _ random: inout Random, size: ClosedRange<Int>, into nodes: inout [Model]
     ) async throws -> GrownTree {
@@ -145,12 +148,26 @@ struct RandomizedTreeTests {
             rootRun = Task { await tree.runForOutcome(root) }
         }
         try await journal.waitUntil { $0.contains("present n0") }
-        for index in 1..<Int.random(in: size, using: &random) {
+        let target = Int.random(in: size, using: &random)
+        while nodes.count < target {
             let parent = Int.random(in: 0..<nodes.count, using: &random)
-            let child = Branch("n\(index)", on: presenter)
+            // One in four starts one to three children of its own, in a child group.
+            let groupSize = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 1...3, using: &random) : 0
+            let name = "n\(nodes.count)"
+            let groupNames = (0..<groupSize).map { "\(name).\($0)" }
+            let groupChildren = groupNames.map { Branch($0, on: presenter) }
+            let child = Branch(name, on: presenter, children: groupChildren, inAChildGroup: groupSize > 0)
             let handle = try #require(nodes[parent].coordinator).flow.start(child)
-            nodes.append(
-                Model(name: "n\(index)", coordinator: child, released: Weak(child), handle: handle, parent: parent))
+            let index = nodes.count
+            nodes.append(Model(name: name, coordinator: child, released: Weak(child), handle: handle, parent: parent))
+            guard groupSize > 0 else { continue }
+            let handles = await child.childrenInTheGroup()
+            for (groupName, (groupChild, groupHandle)) in zip(groupNames, zip(groupChildren, handles)) {
+                nodes.append(
+                    Model(
+                        name: groupName, coordinator: groupChild, released: Weak(groupChild), handle: groupHandle,
+                        parent: index))
+            }
         }
         let count = nodes.count
         try await journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == count }

@@ -1,18 +1,27 @@
 import Coordinators
 
 /// An event-style coordinator for tests: shows one main screen on `presenter`, starts
-/// `children` concurrently, then waits to be finished (or ended another way).
+/// `children` concurrently (with `flow.start`, or in a child group if `inAChildGroup`), then
+/// waits to be finished (or ended another way).
 actor Branch: Coordinator {
     let flow = Flow<String>()
     let name: String
     let presenter: any Presenter
     private var children: [Branch]
+    /// Whether `start()` starts its children in a child group rather than with `flow.start`.
+    private let inAChildGroup: Bool
+    private var groupHandles: [ChildFlow<String>] = []
+    private let childrenStarted = Gate()
     let journal: Journal?
 
-    init(_ name: String, on presenter: any Presenter, children: [Branch] = [], journal: Journal? = nil) {
+    init(
+        _ name: String, on presenter: any Presenter, children: [Branch] = [], inAChildGroup: Bool = false,
+        journal: Journal? = nil
+    ) {
         self.name = name
         self.presenter = presenter
         self.children = children
+        self.inAChildGroup = inAChildGroup
         self.journal = journal
     }
 
@@ -20,10 +29,29 @@ actor Branch: Coordinator {
         try await flow.present(TestScreen(name), on: presenter)
         let children = self.children
         self.children = []  // the runtime holds them from here on
-        for child in children {
-            try flow.start(child)
+        guard inAChildGroup else {
+            for child in children {
+                try flow.start(child)
+            }
+            childrenStarted.open()
+            return try await flow.finished
         }
-        return try await flow.finished
+        // Its children end before it returns: in the group, each returned by `next()` once
+        // torn down (on its own, or cancelled by this coordinator's end).
+        return try await flow.withChildGroup(of: String.self) { group in
+            for child in children {
+                groupHandles.append(try group.start(child))
+            }
+            childrenStarted.open()
+            while try await group.next() != nil {}
+            return try await flow.finished
+        }
+    }
+
+    /// The handles of the children a child group started, once `start()` has started them.
+    func childrenInTheGroup() async -> [ChildFlow<String>] {
+        await childrenStarted.wait()
+        return groupHandles
     }
 
     /// Called by tests acting as the screen.
