@@ -112,20 +112,28 @@ extension Node {
 }
 
 extension Node: PresentationOwner {
+    @inline(__always)
+    func withPresentationLock<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withLock { (_: inout State) throws(Failure) -> Result in try body() }
+    }
+
     func announcePresented(
         _ presentation: Presentation,
         in criticalSection: (_ announce: () -> Void) -> PresentationPhase.Presented
     ) -> PresentationPhase.Presented {
         let event = boundContext?.prepare(self, .presented(presentation.info))
-        return criticalSection { event?.send() }
+        return withLock { _ in criticalSection { event?.send() } }
     }
 
     func announceDismissed(_ presentation: Presentation, reason: DismissalReason) {
         boundContext?.emit(self, .dismissed(presentation.info, reason))
     }
 
-    func presentationLeft(_ presentation: Presentation, reason: DismissalReason) {
+    func presentationLeft(_ presentation: Presentation, reason: DismissalReason, in criticalSection: () -> Void) {
         let departure = withLock { state in
+            criticalSection()
             Self.forget(presentation, in: &state)
             return MainRoleStateMachine.left(
                 wasMain: presentation.isMain, flowRunning: state.machine.isRunning, mainRemains: state.recordsMain)

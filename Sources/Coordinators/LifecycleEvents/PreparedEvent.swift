@@ -4,7 +4,7 @@ struct PreparedEvent {
     let subscribers: [EventSubscription]
 
     /// Hands the event to each subscriber. Takes only the subscribers' own locks, so it may
-    /// be called while holding a presentation's lock.
+    /// be called while holding a node's lock (a presentation's change of phase).
     func send() {
         for subscriber in subscribers {
             subscriber.send(event)

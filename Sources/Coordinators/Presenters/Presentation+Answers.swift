@@ -67,54 +67,76 @@ extension Presentation {
     /// more), `wrongAnswerType` if `value` is not the screen's `Answer`, `alreadyAnswered`
     /// the second time, `alreadyDismissed` once it has left the screen.
     public func answer<Value: Sendable>(_ value: Value) throws(CoordinatorError) {
-        let (waiters, listener) = try state.withLock {
-            state throws(CoordinatorError) -> (Waiters<Reply>.Taken, (any PresentationListener)?) in
-            guard let extras = state.extras, let asking = extras.asking else {
-                throw CoordinatorError(
-                    .notAsking,
-                    "\(self) was answered, but it was shown with flow.present(_:on:), which expects no answer. Show "
-                        + "it with flow.ask(_:on:) to await its answer.")
-            }
-            guard asking.expected.accepts(value) else {
-                throw CoordinatorError(
-                    .wrongAnswerType,
-                    "\(self) was answered with a \(Value.self), but \(screen.screenName).Answer is "
-                        + "\(asking.expected.typeName). Answer with a value of that type.")
-            }
+        // Decided under the owner's lock; the message (the screen's name, user code) is
+        // written after it.
+        let outcome = withLock { state -> AnswerOutcome in
+            guard let extras = state.extras, let asking = extras.asking else { return .refused(.shownWithPresent) }
+            guard asking.expected.accepts(value) else { return .refused(.wrongType(asking.expected.typeName)) }
             switch state.phase {
             case .presenting, .presented: break
-            case .dismissing(let reason), .dismissed(let reason):
-                throw CoordinatorError(
-                    .alreadyDismissed,
-                    "\(self) was answered after it left the screen (\(reason)); its coordinator has already been "
-                        + "told that it went unanswered.")
+            case .dismissing(let reason), .dismissed(let reason): return .refused(.left(reason))
             }
-            guard !asking.abandoned else {
-                throw CoordinatorError(
-                    .notAsking,
-                    "\(self) was answered after the flow.ask that showed it was cancelled; nobody awaits its "
-                        + "answer any more.")
-            }
-            guard asking.answer == nil else {
-                throw CoordinatorError(
-                    .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
-            }
+            guard !asking.abandoned else { return .refused(.abandoned) }
+            guard asking.answer == nil else { return .refused(.alreadyAnswered) }
             extras.asking?.answer = value
-            return (state.takeReplyWaiters(), state.listener)
+            return .accepted(state.takeReplyWaiters(), state.listener)
         }
-        listener?.presentationDidChange()
-        for waiter in waiters { waiter.resume(returning: .answered(value)) }
+        switch outcome {
+        case .accepted(let waiters, let listener):
+            listener?.presentationDidChange()
+            for waiter in waiters { waiter.resume(returning: .answered(value)) }
+        case .refused(.shownWithPresent):
+            throw CoordinatorError(
+                .notAsking,
+                "\(self) was answered, but it was shown with flow.present(_:on:), which expects no answer. Show "
+                    + "it with flow.ask(_:on:) to await its answer.")
+        case .refused(.wrongType(let expected)):
+            throw CoordinatorError(
+                .wrongAnswerType,
+                "\(self) was answered with a \(Value.self), but \(screen.screenName).Answer is \(expected). Answer "
+                    + "with a value of that type.")
+        case .refused(.left(let reason)):
+            throw CoordinatorError(
+                .alreadyDismissed,
+                "\(self) was answered after it left the screen (\(reason)); its coordinator has already been told "
+                    + "that it went unanswered.")
+        case .refused(.abandoned):
+            throw CoordinatorError(
+                .notAsking,
+                "\(self) was answered after the flow.ask that showed it was cancelled; nobody awaits its answer "
+                    + "any more.")
+        case .refused(.alreadyAnswered):
+            throw CoordinatorError(
+                .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
+        }
+    }
+
+    /// What `answer(_:)` found under the lock.
+    private enum AnswerOutcome {
+        /// The answer is kept: wake these `Flow.ask` waiters, and tell the listener.
+        case accepted(Waiters<Reply>.Taken, (any PresentationListener)?)
+        /// The answer is refused, for this reason.
+        case refused(AnswerRefusal)
+    }
+
+    /// Why `answer(_:)` refused an answer; each is one of its errors.
+    private enum AnswerRefusal {
+        case shownWithPresent
+        case wrongType(String)
+        case left(DismissalReason)
+        case abandoned
+        case alreadyAnswered
     }
 
     /// Whether the screen has answered (see `answer(_:)`).
-    public var isAnswered: Bool { state.withLock { $0.extras?.asking?.answer != nil } }
+    public var isAnswered: Bool { withLock { $0.extras?.asking?.answer != nil } }
 
     /// Waits for the answer or the dismissal, whichever came first. An answer given before
     /// the dismissal wins. Cancelling the waiting task throws `CancellationError`. Only
     /// `Flow.ask` calls it, on the presentation it made; any other throws `notAsking`.
     func reply() async throws -> Reply {
         try await awaitValue { continuation in
-            state.withLock { state in
+            withLock { state in
                 if let answer = state.extras?.asking?.answer { return .ready(.answered(answer)) }
                 if case .dismissed(let reason) = state.phase { return .ready(.dismissed(reason)) }
                 guard let id = state.extras?.asking?.replyWaiters.add(continuation) else {
@@ -124,15 +146,15 @@ extension Presentation {
                 }
                 return .waiting(id)
             }
-        } cancel: { [state] id in
-            state.withLock { $0.extras?.asking?.replyWaiters.remove(id) }
+        } cancel: { id in
+            self.withLock { $0.extras?.asking?.replyWaiters.remove(id) }
         }
     }
 
     /// The asking task was cancelled: from now on answers are refused (`notAsking`) instead
     /// of being kept for nobody. Returns the answer if one arrived before.
     func abandonAsk() -> (any Sendable)? {
-        state.withLock { state in
+        withLock { state in
             guard let answer = state.extras?.asking?.answer else {
                 state.extras?.asking?.abandoned = true
                 return nil

@@ -22,7 +22,7 @@ extension Presentation {
     /// Set it when there is something to lose (when a form becomes dirty) and clear it when
     /// there is not. After the presentation has left the screen this does nothing.
     public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
-        let listener = state.withLock { state -> (any PresentationListener)? in
+        let listener = withLock { state -> (any PresentationListener)? in
             if case .dismissed = state.phase { return nil }
             if state.extras == nil { state.extras = Extras(asking: nil) }
             state.extras?.confirmation.confirm = confirm
@@ -34,7 +34,7 @@ extension Presentation {
 
     /// Whether a person's dismissal would be confirmed first (see
     /// `setUserDismissalConfirmation(_:)`).
-    public var confirmsUserDismissal: Bool { state.withLock { $0.extras?.confirmation.confirm != nil } }
+    public var confirmsUserDismissal: Bool { withLock { $0.extras?.confirmation.confirm != nil } }
 
     /// For presenters, before a person's gesture removes this presentation: asks its
     /// confirmation, if it has one, and returns whether the gesture may proceed.
@@ -67,10 +67,10 @@ extension Presentation {
         case leaving
     }
 
-    /// Reads what a person's gesture must do (see `UserDismissalCheck`). Takes only this
-    /// presentation's lock, so a presenter may call it inside its own critical section.
+    /// Reads what a person's gesture must do (see `UserDismissalCheck`). Takes only its
+    /// owner's lock, so a presenter may call it inside its own critical section.
     func userDismissalCheck() -> UserDismissalCheck {
-        state.withLock { state in
+        withLock { state in
             switch state.phase {
             case .presenting(teardownRequested: false), .presented:
                 guard let confirmation = state.extras?.confirmation, let confirm = confirmation.confirm else {

@@ -19,7 +19,7 @@
 /// while a presenter's state holds a presentation, that presentation already holds its
 /// presenter (directly, or through the presenter of yours that wraps it).
 protocol PresentationListener: AnyObject, Sendable {
-    /// Called outside the presentation's lock, after the change; possibly on any thread.
+    /// Called outside the owner's lock, after the change; possibly on any thread.
     func presentationDidChange()
 }
 
@@ -31,9 +31,9 @@ extension Presentation {
     /// after the presentation has left it, so that a condition on a presentation that left
     /// (its `dismissalReason`) is re-checked too.
     ///
-    /// Takes only this presentation's lock, so a presenter may call it inside its own
-    /// critical section.
+    /// Takes only its owner's lock (which guards the presentation's state), so a presenter
+    /// may call it inside its own critical section.
     func setListener(_ listener: any PresentationListener) {
-        state.withLock { $0.listener = listener }
+        withLock { $0.listener = listener }
     }
 }

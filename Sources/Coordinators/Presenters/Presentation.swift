@@ -25,9 +25,20 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The route, and its order among its coordinator's routes.
     let routeTag: RouteTag?
 
-    /// The coordinator that owns it, as a presentation sees one.
+    /// The coordinator that owns it, as a presentation sees one. Its lock guards `state`.
     let owner: any PresentationOwner
-    let state: Locked<State>
+    /// Where it is and who waits for it: reached only under its owner's lock, through
+    /// `withLock` or inside the critical sections its owner runs for it (`markPresented`,
+    /// `finishDismissal`). The owner's lock rather than a lock of its own: a presentation is
+    /// then one allocation, not two (`presentDismiss`, `idleCoordinatorMemory`), and the
+    /// change of phase that ends a dismissal shares its critical section with the owner
+    /// forgetting it.
+    ///
+    /// `nonisolated(unsafe)`, and why that is safe: every access is inside the owner's lock
+    /// (`owner` never changes), so no two threads reach it at once.
+    /// `@exclusivity(unchecked)`: for the same reason no two accesses overlap, and the
+    /// dynamic check the compiler would add for a class's stored property is not needed.
+    @exclusivity(unchecked) private nonisolated(unsafe) var state: State
 
     /// The fields in an order that packs them: the phase, a byte, last, in no padding of its
     /// own (`idleCoordinatorMemory`).
@@ -45,7 +56,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The parts of a presentation's state that only some presentations use, in a box made
     /// the first time one is needed: most presentations keep a reference instead of their
     /// fields (`idleCoordinatorMemory`). Part of the state: its fields are read and written
-    /// only under the presentation's lock.
+    /// only under the owner's lock.
     final class Extras {
         /// What a presentation made by `Flow.ask` keeps (see `Presentation+Answers.swift`).
         var asking: Asking?
@@ -67,19 +78,28 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         self.presenter = presenter
         self.owner = owner
         self.routeTag = routeTag
-        state = Locked(State(extras: expectedAnswer.map { Extras(asking: Asking($0)) }))
+        state = State(extras: expectedAnswer.map { Extras(asking: Asking($0)) })
+    }
+
+    /// Runs `body` with exclusive access to the state, under the owner's lock. `body` must
+    /// not suspend, block, run user code (a screen's name), or take the owner's lock again.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try owner.withPresentationLock { () throws(Failure) -> Result in try body(&state) }
     }
 
     // MARK: Reading
 
     /// Whether the presentation is on the surface now (shown, and not yet dismissed).
     public var isPresented: Bool {
-        state.withLock { $0.phase.isPresented }
+        withLock { $0.phase.isPresented }
     }
 
     /// Why it left the surface, or `nil` while it has not.
     public var dismissalReason: DismissalReason? {
-        state.withLock { $0.phase.dismissalReason }
+        withLock { $0.phase.dismissalReason }
     }
 
     /// The identifier of the coordinator that owns it.
@@ -92,12 +112,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     public var dismissal: DismissalReason {
         get async throws {
             try await awaitValue { continuation in
-                state.withLock { state in
+                withLock { state in
                     if let reason = state.phase.dismissalReason { return .ready(reason) }
                     return .waiting(state.waiters.add(continuation))
                 }
-            } cancel: { [state] id in
-                state.withLock { $0.waiters.remove(id) }
+            } cancel: { id in
+                self.withLock { $0.waiters.remove(id) }
             }
         }
     }
@@ -119,7 +139,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     public func reportDismissal(_ reason: DismissalReason) -> Bool {
         // Claimed by its owner's teardown while it was being shown, it leaves as torn down,
         // and the presenting call learns that its flow ended.
-        switch state.withLock({ $0.phase.report(reason) }) {
+        switch withLock({ $0.phase.report(reason) }) {
         case .reported:
             finishDismissal(reason)
             return true
@@ -146,15 +166,14 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     @inline(never)
     func markPresented() -> PresentationPhase.Presented {
         var listener: (any PresentationListener)?
+        // The owner runs this under its lock.
         let result = owner.announcePresented(self) { announce in
-            state.withLock { state in
-                let result = state.phase.presented()
-                if case .presented = result {
-                    announce()
-                    listener = state.listener
-                }
-                return result
+            let result = state.phase.presented()
+            if case .presented = result {
+                announce()
+                listener = state.listener
             }
+            return result
         }
         listener?.presentationDidChange()
         return result
@@ -163,14 +182,14 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Whether it is made and not shown yet: its presenter's `present` (or a stack
     /// presenter's `replaceStack`) has not returned.
     var isBeingPresented: Bool {
-        state.withLock { $0.phase.isBeingPresented }
+        withLock { $0.phase.isBeingPresented }
     }
 
     /// The presenter failed to show it. Wakes anyone waiting, without reporting a dismissal
     /// (unless the presenter reported one first: that dismissal completes it).
     func markFailed() {
         var listener: (any PresentationListener)?
-        let (waiters, replyWaiters) = state.withLock { state in
+        let (waiters, replyWaiters) = withLock { state in
             guard state.phase.failed() else { return (Waiters<DismissalReason>.Taken(), Waiters<Reply>.Taken()) }
             listener = state.listener
             return (state.waiters.takeAll(), state.takeReplyWaiters())
@@ -182,7 +201,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
 
     /// `flow.dismiss(_:)`: claims the dismissal, or throws if it is already leaving.
     func beginDismissal(_ reason: DismissalReason) throws(CoordinatorError) {
-        switch state.withLock({ $0.phase.beginDismissal(reason) }) {
+        switch withLock({ $0.phase.beginDismissal(reason) }) {
         case nil:
             return
         case .stillPresenting:
@@ -207,7 +226,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// Teardown of the owner: dismiss it if shown; if it is still being presented, let the
     /// presenting call dismiss it; then wait until it is gone.
     func tearDown() async {
-        switch state.withLock({ $0.phase.tearDown() }) {
+        switch withLock({ $0.phase.tearDown() }) {
         case .dismiss: await performDismissal(.tornDown)
         case .wait: await waitUntilDismissed()
         case .done: return
@@ -219,7 +238,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     private func waitUntilDismissed() async {
         _ = try? await withUnsafeThrowingContinuation {
             (continuation: UnsafeContinuation<DismissalReason, any Error>) in
-            let reason = state.withLock { state -> DismissalReason? in
+            let reason = withLock { state -> DismissalReason? in
                 if let reason = state.phase.dismissalReason { return reason }
                 _ = state.waiters.add(continuation)
                 return nil
@@ -246,13 +265,17 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     private func finishDismissal(_ reason: DismissalReason) {
         owner.announceDismissed(self, reason: reason)
         var listener: (any PresentationListener)?
-        let (waiters, replyWaiters) = state.withLock { state in
+        var waiters = Waiters<DismissalReason>.Taken()
+        var replyWaiters = Waiters<Reply>.Taken()
+        // The owner runs this under its lock, and forgets the presentation in the same
+        // critical section.
+        owner.presentationLeft(self, reason: reason) {
             _ = state.phase.dismissalCompleted()
             state.extras?.confirmation.confirm = nil
             listener = state.listener
-            return (state.waiters.takeAll(), state.takeReplyWaiters())
+            waiters = state.waiters.takeAll()
+            replyWaiters = state.takeReplyWaiters()
         }
-        owner.presentationLeft(self, reason: reason)
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }

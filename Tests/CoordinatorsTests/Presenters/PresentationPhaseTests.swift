@@ -38,7 +38,7 @@ struct PresentationPhaseTests {
 
     @Test func aReportAfterTheTeardownClaimedItLeavesItTornDown() {
         let presentation = beingShown()
-        presentation.state.withLock { $0.phase = .presenting(teardownRequested: true) }
+        presentation.withLock { $0.phase = .presenting(teardownRequested: true) }
         guard case .leaving = presentation.userDismissalCheck() else {
             Issue.record("no person's gesture decides about a screen its teardown claimed")
             return
@@ -53,7 +53,7 @@ struct PresentationPhaseTests {
 
     @Test func aScreenTheTeardownClaimedIsDismissedByThePresentingCall() {
         let presentation = beingShown()
-        presentation.state.withLock { $0.phase = .presenting(teardownRequested: true) }
+        presentation.withLock { $0.phase = .presenting(teardownRequested: true) }
         guard case .tearDown = presentation.markPresented() else {
             Issue.record("the presenting call must dismiss it")
             return
