@@ -73,7 +73,7 @@ extension Node {
     /// This coordinator's routes now, oldest first: the screens it shows for a route and the
     /// children it started or focused for one, each with its node if it is a child.
     func routeEntries() -> [(tag: RouteTag, presentation: Presentation?, child: Node?)] {
-        let (presentations, children) = withLock { ($0.presentations, Array($0.children.values)) }
+        let (presentations, children) = withLock { ($0.presentations, $0.childNodes) }
         var entries: [(tag: RouteTag, presentation: Presentation?, child: Node?)] = []
         for presentation in presentations {
             if let tag = presentation.routeTag { entries.append((tag, presentation, nil)) }
@@ -99,6 +99,6 @@ extension Node {
 
     /// The live children, in the order they started.
     var liveChildren: [Node] {
-        withLock { $0.children.sorted { $0.key < $1.key }.map(\.value) }
+        withLock { $0.childNodes }
     }
 }

@@ -97,7 +97,6 @@ extension Node {
         let node: Node
         let cause: EndCause
         let parent: Node?
-        let id: CoordinatorID
         let waiters: [UnsafeContinuation<EndCause, Never>]
         let context: TreeContext?
 
@@ -109,7 +108,6 @@ extension Node {
             self.node = node
             cause = state.machine.teardownCompleted()
             parent = state.parent
-            id = state.id
             waiters = state.endWaiters
             context = node.storedContext
             state.parent = nil
@@ -125,7 +123,7 @@ extension Node {
         func carryOut() -> Bool {
             let departure =
                 parent?.withLock { state in
-                    _ = state.children.removeValue(forKey: id.rawValue)
+                    state.children.remove(node)
                     let parentEnding = !state.machine.isRunning
                     return state.storedExtras?.pointee.hosted.depart(.task(node), parentEnding: parentEnding)
                         ?? .notHosted

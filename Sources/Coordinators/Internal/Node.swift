@@ -29,8 +29,8 @@ final class Node: @unchecked Sendable {
         var parent: Node?
         /// The parent's id, kept after the parent link is cleared (for the last event).
         var parentID: CoordinatorID?
-        /// Live children by id; ids grow, so sorting by id gives start order.
-        var children: [UInt64: Node] = [:]
+        /// Live children, in the order they were adopted (`ChildList`).
+        var children = ChildList()
         /// Owned presentations still on screen (or being presented), in presentation order.
         /// The first inline: most coordinators show one screen at a time.
         var presentations = FirstInlineList<Presentation>()
@@ -95,10 +95,8 @@ final class Node: @unchecked Sendable {
             storedExtras?.pointee.routeWaiters.takeAll() ?? Waiters.Taken()
         }
 
-        /// The live children, in no particular order; an empty list allocates nothing.
-        var childNodes: [Node] {
-            children.isEmpty ? [] : Array(children.values)
-        }
+        /// The live children, oldest first; an empty list allocates nothing.
+        var childNodes: [Node] { children.nodes }
 
         /// Takes the task running `start()` to cancel it, if it runs.
         mutating func takeRunningStart() -> RunningTask? {
@@ -143,6 +141,9 @@ final class Node: @unchecked Sendable {
         /// by the parent's lock, not this node's: only `HostedChildren`, inside the parent's
         /// `withLock`, reads or writes it (`withHostedLink`).
         var hostedLink = HostedChildren.Link()
+        /// This node's place among its parent's children (`ChildList`), like `hostedLink`
+        /// (guarded by the parent's lock; only `ChildList` reads or writes it).
+        var siblingLink = ChildList.Link()
         /// This node's hosting loop's place among the tasks its parent's loop hosts, like
         /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
         var loopLink: HostedChildren.LoopLink?
@@ -165,7 +166,10 @@ final class Node: @unchecked Sendable {
     private init() {}
 
     deinit {
-        Storage.withPart(self, \.state) { $0.pointee.freeExtras() }
+        Storage.withPart(self, \.state) {
+            $0.pointee.children.removeAll()
+            $0.pointee.freeExtras()
+        }
         Storage.destroy(self)
     }
 
@@ -182,6 +186,12 @@ final class Node: @unchecked Sendable {
     @inline(__always)
     func withHostedLink<Result>(_ body: (inout HostedChildren.Link) -> Result) -> Result {
         Storage.withPart(self, \.hostedLink) { body(&$0.pointee) }
+    }
+
+    /// Reads or changes `Fields.siblingLink` where it is stored; only under the parent's lock.
+    @inline(__always)
+    func withSiblingLink<Result>(_ body: (inout ChildList.Link) -> Result) -> Result {
+        Storage.withPart(self, \.siblingLink) { body(&$0.pointee) }
     }
 
     /// `Fields.loopLink`; only under the parent's lock.
@@ -209,10 +219,9 @@ final class Node: @unchecked Sendable {
     /// Marks the node as running a coordinator of type `coordinatorType` under `parent` (or as
     /// the root of `context`).
     /// Throws `alreadyRun` if this node (its coordinator instance) was run before.
-    @discardableResult
     func bind(
         _ coordinatorType: Any.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext
-    ) throws(CoordinatorError) -> CoordinatorID {
+    ) throws(CoordinatorError) {
         let id = CoordinatorID(rawValue: context.makeID())
         try withLock { state throws(CoordinatorError) in
             try state.machine.bind(coordinator: String(describing: coordinatorType))
@@ -222,7 +231,6 @@ final class Node: @unchecked Sendable {
             state.parentID = parentID
             storedContext = context
         }
-        return id
     }
 
     /// Binds `child` to run a coordinator of type `coordinatorType` as a child of this node
@@ -251,12 +259,12 @@ final class Node: @unchecked Sendable {
                 "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
                     + "or from the coordinator's actor methods once it runs.")
         }
-        let id = try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
+        try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
         do throws(CoordinatorError) {
             var routeWaiters: Waiters<Void>.Taken?
             let isStartTask = try withLock { state throws(CoordinatorError) -> Bool in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
-                state.children[id.rawValue] = child
+                state.children.append(child)
                 if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
                 return current != nil && state.runningStart?.identity == current
             }
@@ -270,7 +278,7 @@ final class Node: @unchecked Sendable {
 
     /// Ends a bound node that will never be hosted, and detaches it from its parent.
     func abandon(_ error: CoordinatorError) {
-        let (parent, id, loop) = withLock { state in
+        let (parent, loop) = withLock { state in
             let recorded = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
             state.storedExtras?.pointee.flowEventHandlers = [:]
@@ -278,10 +286,10 @@ final class Node: @unchecked Sendable {
             // A loop, if a job was handed over meanwhile, ends with the flow; if an ending
             // ancestor's walk recorded this end first, that walk tells the loop once the ends
             // below are recorded.
-            return (state.parent, state.id, recorded ? state.storedExtras?.pointee.mailbox.endDelivered() : nil)
+            return (state.parent, recorded ? state.storedExtras?.pointee.mailbox.endDelivered() : nil)
         }
         loop?.resume()
-        parent?.withLock { _ = $0.children.removeValue(forKey: id.rawValue) }
+        parent?.withLock { $0.children.remove(self) }
     }
 
     // MARK: Running

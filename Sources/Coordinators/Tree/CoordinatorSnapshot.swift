@@ -19,13 +19,13 @@ public struct CoordinatorSnapshot: Sendable, Hashable {
 
     init(of node: Node) {
         let (id, type, phase, presentations, children) = node.withLock { state in
-            (state.id, state.name, state.machine.phase, state.presentations, state.children)
+            (state.id, state.name, state.machine.phase, state.presentations, state.childNodes)
         }
         self.id = id
         self.coordinatorType = type
         self.state = phase
         self.presentations = presentations.map(\.info)
-        self.children = children.sorted { $0.key < $1.key }.map { CoordinatorSnapshot(of: $0.value) }
+        self.children = children.map(CoordinatorSnapshot.init(of:))
         self.routes = node.routeEntries().map(\.tag.routeDescription)
     }
 }

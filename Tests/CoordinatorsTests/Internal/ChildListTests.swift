@@ -1,0 +1,116 @@
+import Testing
+
+@testable import Coordinators
+
+/// A node's live children (`ChildList`): kept in the order they were adopted, whichever leaves
+/// first; a child that is not in the list leaves nothing behind; every child is let go.
+@Suite(.timeLimit(.minutes(1)))
+struct ChildListTests {
+    private let children = (0..<5).map { _ in Node.make() }
+
+    private func list(of indices: [Int]) -> ChildList {
+        var list = ChildList()
+        for index in indices { list.append(children[index]) }
+        return list
+    }
+
+    /// The indices of `list`'s nodes in `children`, oldest first.
+    private func indices(_ list: ChildList) -> [Int] {
+        list.nodes.map { node in children.firstIndex { $0 === node } ?? -1 }
+    }
+
+    @Test func anEmptyListHasNoNodes() {
+        let list = ChildList()
+        #expect(list.isEmpty)
+        #expect(list.nodes.isEmpty)
+    }
+
+    @Test func childrenAreKeptInTheOrderTheyWereAdopted() {
+        let list = list(of: [2, 0, 4, 1])
+        #expect(!list.isEmpty)
+        #expect(indices(list) == [2, 0, 4, 1])
+    }
+
+    @Test func theYoungestLeaves() {
+        var list = list(of: [0, 1, 2])
+        list.remove(children[2])
+        #expect(indices(list) == [0, 1])
+        list.append(children[3])
+        #expect(indices(list) == [0, 1, 3])
+    }
+
+    @Test func theOldestLeaves() {
+        var list = list(of: [0, 1, 2])
+        list.remove(children[0])
+        #expect(indices(list) == [1, 2])
+        list.append(children[0])
+        #expect(indices(list) == [1, 2, 0])
+    }
+
+    @Test func aChildBetweenTwoLeaves() {
+        var list = list(of: [0, 1, 2, 3])
+        list.remove(children[1])
+        #expect(indices(list) == [0, 2, 3])
+        list.remove(children[2])
+        #expect(indices(list) == [0, 3])
+    }
+
+    @Test func theOnlyChildLeaves() {
+        var list = list(of: [3])
+        list.remove(children[3])
+        #expect(list.isEmpty)
+        list.append(children[3])
+        #expect(indices(list) == [3])
+    }
+
+    @Test func aChildThatIsNotInTheListChangesNothing() {
+        var list = list(of: [0, 1, 2])
+        list.remove(children[4])  // never adopted (its adoption failed)
+        list.remove(children[1])
+        list.remove(children[1])  // left already
+        #expect(indices(list) == [0, 2])
+        var empty = ChildList()
+        empty.remove(children[0])
+        #expect(empty.isEmpty)
+    }
+
+    @Test func aChildThatLeftMayBeAdoptedAgainElsewhere() {
+        var first = list(of: [0, 1])
+        var second = list(of: [2])
+        first.remove(children[1])
+        second.append(children[1])
+        #expect(indices(first) == [0])
+        #expect(indices(second) == [2, 1])
+    }
+
+    @Test func removingAllLetsEveryChildGo() {
+        weak var oldest: Node?
+        weak var youngest: Node?
+        var list = ChildList()
+        do {
+            let made = (0..<3).map { _ in Node.make() }
+            for node in made { list.append(node) }
+            oldest = made.first
+            youngest = made.last
+        }
+        #expect(oldest != nil && youngest != nil)  // kept by the list
+        list.removeAll()
+        #expect(list.isEmpty)
+        #expect(oldest == nil)
+        #expect(youngest == nil)
+    }
+
+    @Test func aLongListIsLetGoWithoutRecursion() {
+        // Released as a chain, 100,000 nodes would free one another recursively, one
+        // stack frame each; the parent's deinit lets them go one at a time.
+        weak var someChild: Node?
+        do {
+            let parent = Node.make()
+            parent.withLock { state in
+                for _ in 0..<100_000 { state.children.append(Node.make()) }
+            }
+            someChild = parent.withLock { $0.children.nodes[50_000] }
+        }
+        #expect(someChild == nil)
+    }
+}
