@@ -19,12 +19,13 @@ struct ChildList {
         fileprivate var older: Node?
         /// The next younger sibling.
         ///
-        /// `unowned(unsafe)`, and why that is safe: it is set only while both are in the
+        /// `unowned(unsafe)`, and why that is safe: it is read only while both are in the
         /// list, and a sibling in the list is kept alive by the list (by the sibling younger
         /// than it, or as the head); a child that leaves is unlinked from both neighbours in
-        /// the same critical section. So it never names a freed node. (A strong reference
-        /// would make a cycle of every two neighbours; a `weak` one would allocate a side
-        /// table for every node.)
+        /// the same critical section. So no freed node is ever reached through it. (While the
+        /// parent's `deinit` empties the list, it names the child just let go until that
+        /// link is cleared too, unread.) A strong reference would make a cycle of every two
+        /// neighbours; a `weak` one would allocate a side table for every node.
         fileprivate unowned(unsafe) var younger: Node?
     }
 

@@ -64,18 +64,42 @@ struct LifecycleStateMachine {
     func checkRunning(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String)
         throws(CoordinatorError)
     {
+        do throws(NotRunning) {
+            try checkRunning(coordinator: coordinator())
+        } catch {
+            throw error.error(to: action())
+        }
+    }
+
+    /// `checkRunning(to:coordinator:)` for a caller whose action's name reads user code (a
+    /// screen's name): it names the action in the error (`NotRunning.error(to:)`) once it has
+    /// left its critical section.
+    func checkRunning(coordinator: @autoclosure () -> String) throws(NotRunning) {
         switch phase {
-        case .running:
-            return
-        case .idle:
-            throw CoordinatorError(
-                .notRunning,
-                "\(coordinator()) tried to \(action()) before it was run. Do this from start() or from the "
-                    + "coordinator's actor methods once it runs.")
-        case .ending, .ended:
-            throw CoordinatorError(
+        case .running: return
+        case .idle: throw NotRunning(code: .notRunning, coordinator: coordinator(), endedSummary: endedSummary)
+        case .ending, .ended: throw NotRunning(code: .flowEnded, coordinator: coordinator(), endedSummary: endedSummary)
+        }
+    }
+
+    /// Why the flow could not present or start a child: it is not running. The error's
+    /// message, which names the action, is written by `error(to:)`.
+    struct NotRunning: Error {
+        let code: CoordinatorError.Code
+        let coordinator: String
+        let endedSummary: String
+
+        /// The error for a caller that tried to do `action`.
+        func error(to action: String) -> CoordinatorError {
+            if code == .notRunning {
+                return CoordinatorError(
+                    .notRunning,
+                    "\(coordinator) tried to \(action) before it was run. Do this from start() or from the "
+                        + "coordinator's actor methods once it runs.")
+            }
+            return CoordinatorError(
                 .flowEnded,
-                "\(coordinator()) tried to \(action()) after its flow ended (\(endedSummary)). An ended "
+                "\(coordinator) tried to \(action) after its flow ended (\(endedSummary)). An ended "
                     + "coordinator is torn down; stop calling it, or run a new coordinator instance.")
         }
     }

@@ -8,14 +8,19 @@ extension Node {
         expecting expectedAnswer: ExpectedAnswer? = nil,
         routeTag: RouteTag? = nil
     ) throws(CoordinatorError) -> Presentation {
-        try withLock { state throws(CoordinatorError) -> Presentation in
-            try state.machine.checkRunning(to: "present \(screen.screenName)", coordinator: state.name)
-            // The tree's id counter is a leaf lock (`TreeContext.makeIDs`), taken inside this
-            // one; a running node has its tree.
-            let id = PresentationID(rawValue: storedContext?.makeID() ?? 0)
-            return Self.record(
-                screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer, routeTag: routeTag,
-                in: &state)
+        do throws(LifecycleStateMachine.NotRunning) {
+            return try withLock { state throws(LifecycleStateMachine.NotRunning) -> Presentation in
+                try state.machine.checkRunning(coordinator: state.name)
+                // The tree's id counter is a leaf lock (`TreeContext.makeIDs`), taken inside
+                // this one; a running node has its tree.
+                let id = PresentationID(rawValue: storedContext?.makeID() ?? 0)
+                return Self.record(
+                    screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer,
+                    routeTag: routeTag, in: &state)
+            }
+        } catch {
+            // The screen's name is user code: read once the lock is released.
+            throw error.error(to: "present \(screen.screenName)")
         }
     }
 
@@ -26,16 +31,19 @@ extension Node {
         on presenter: any Presenter,
         firstRole: PresentationRole
     ) throws(CoordinatorError) -> [Presentation] {
-        try withLock { state throws(CoordinatorError) -> [Presentation] in
-            try state.machine.checkRunning(
-                to: "present \(screens.map(\.screenName).joined(separator: ", "))", coordinator: state.name)
-            // The ids as `makePresentation` takes its id.
-            let ids = storedContext?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
-            return zip(screens, ids).enumerated().map { index, element in
-                Self.record(
-                    element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
-                    on: presenter, owner: self, expecting: nil, in: &state)
+        do throws(LifecycleStateMachine.NotRunning) {
+            return try withLock { state throws(LifecycleStateMachine.NotRunning) -> [Presentation] in
+                try state.machine.checkRunning(coordinator: state.name)
+                // The ids as `makePresentation` takes its id.
+                let ids = storedContext?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
+                return zip(screens, ids).enumerated().map { index, element in
+                    Self.record(
+                        element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
+                        on: presenter, owner: self, expecting: nil, in: &state)
+                }
             }
+        } catch {
+            throw error.error(to: "present \(screens.map(\.screenName).joined(separator: ", "))")
         }
     }
 
@@ -92,9 +100,12 @@ extension Node {
     }
 
     private func checkRunning(toPresent presentation: Presentation) throws(CoordinatorError) {
-        try withLock { state throws(CoordinatorError) in
-            try state.machine.checkRunning(
-                to: "present \(presentation.screen.screenName)", coordinator: state.name)
+        do throws(LifecycleStateMachine.NotRunning) {
+            try withLock { state throws(LifecycleStateMachine.NotRunning) in
+                try state.machine.checkRunning(coordinator: state.name)
+            }
+        } catch {
+            throw error.error(to: "present \(presentation.screen.screenName)")
         }
     }
 

@@ -22,10 +22,12 @@ extension Presentation {
     /// Set it when there is something to lose (when a form becomes dirty) and clear it when
     /// there is not. After the presentation has left the screen this does nothing.
     public func setUserDismissalConfirmation(_ confirm: (@Sendable () async throws -> Bool)?) {
+        // The confirmation it replaces is released after the lock (see `finishDismissal`).
+        var replaced = confirm
         let listener = withLock { state -> (any PresentationListener)? in
             if case .dismissed = state.phase { return nil }
             if state.extras == nil { state.extras = Extras(asking: nil) }
-            state.extras?.confirmation.confirm = confirm
+            if let extras = state.extras { swap(&extras.confirmation.confirm, &replaced) }
             state.extras?.confirmation.revision += 1
             return state.listener
         }

@@ -34,6 +34,8 @@ extension Presentation {
     /// Takes only its owner's lock (which guards the presentation's state), so a presenter
     /// may call it inside its own critical section.
     func setListener(_ listener: any PresentationListener) {
-        withLock { $0.listener = listener }
+        // The listener it replaces is released after the lock, which its deinit may need.
+        var replaced: (any PresentationListener)? = listener
+        withLock { swap(&$0.listener, &replaced) }
     }
 }

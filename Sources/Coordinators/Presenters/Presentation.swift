@@ -267,11 +267,14 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var listener: (any PresentationListener)?
         var waiters = Waiters<DismissalReason>.Taken()
         var replyWaiters = Waiters<Reply>.Taken()
+        // Released after the lock: the user's closure may hold the last reference to
+        // objects whose deinit runs user code.
+        var confirm: (@Sendable () async throws -> Bool)?
         // The owner runs this under its lock, and forgets the presentation in the same
         // critical section.
         owner.presentationLeft(self, reason: reason) {
             _ = state.phase.dismissalCompleted()
-            state.extras?.confirmation.confirm = nil
+            confirm = state.extras?.confirmation.confirm.take()
             listener = state.listener
             waiters = state.waiters.takeAll()
             replyWaiters = state.takeReplyWaiters()
@@ -279,6 +282,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
+        _ = consume confirm
     }
 
     // MARK: Hashable

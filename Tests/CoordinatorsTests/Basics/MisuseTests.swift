@@ -93,6 +93,25 @@ struct MisuseTests {
         #expect(navigation.stack.isEmpty)
     }
 
+    /// A screen whose name reads its coordinator's flow, as a name made from the flow's
+    /// state would.
+    struct NamedFromItsFlow: Screen {
+        let flow: Flow<Int>
+        var screenName: String { "late, after \(flow.presentations.count) screens" }
+    }
+
+    @Test func theErrorNamesAScreenWhoseNameReadsItsCoordinatorWithoutDeadlocking() async throws {
+        // The message is written once the coordinator's lock is released: a screen's name is
+        // user code, and this one takes that lock.
+        let coordinator = Returns()
+        _ = try await CoordinatorTree().run(coordinator)
+        let error = await #expect(throws: CoordinatorError.self) {
+            try await coordinator.flow.present(NamedFromItsFlow(flow: coordinator.flow), on: NavigationPresenter())
+        }
+        #expect(error?.code == .flowEnded)
+        #expect(error?.message.contains("present late, after 0 screens") == true)
+    }
+
     @Test func presentingBeforeRunningThrowsNotRunning() async {
         let error = await #expect(throws: CoordinatorError.self) {
             try await Flow<Int>().present(TestScreen("early"), on: NavigationPresenter())

@@ -74,13 +74,35 @@ struct ChildListTests {
         #expect(empty.isEmpty)
     }
 
-    @Test func aChildThatLeftMayBeAdoptedAgainElsewhere() {
-        var first = list(of: [0, 1])
-        var second = list(of: [2])
-        first.remove(children[1])
-        second.append(children[1])
-        #expect(indices(first) == [0])
-        #expect(indices(second) == [2, 1])
+    @Test func aChildThatLeftKeepsNoLinkToItsSiblings() {
+        // Its links are cleared as it leaves: removing it again changes nothing, whatever
+        // its neighbours did since.
+        var list = list(of: [0, 1, 2, 3])
+        list.remove(children[1])
+        #expect(indices(list) == [0, 2, 3])
+        list.remove(children[2])
+        #expect(indices(list) == [0, 3])
+        list.remove(children[1])
+        #expect(indices(list) == [0, 3])
+        list.remove(children[0])
+        #expect(indices(list) == [3])
+    }
+
+    @Test func aChildThatLeftNoLongerKeepsItsOlderSiblingAlive() {
+        weak var oldest: Node?
+        var list = ChildList()
+        let middle = Node.make()  // kept alive here after it leaves
+        do {
+            let made = Node.make()
+            list.append(made)
+            oldest = made
+        }
+        list.append(middle)
+        list.append(Node.make())
+        list.remove(middle)
+        if let oldest { list.remove(oldest) }
+        #expect(list.nodes.count == 1)
+        #expect(oldest == nil)
     }
 
     @Test func removingAllLetsEveryChildGo() {
