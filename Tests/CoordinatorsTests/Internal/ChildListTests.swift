@@ -31,36 +31,48 @@ struct ChildListTests {
         #expect(indices(list) == [2, 0, 4, 1])
     }
 
-    @Test func theYoungestLeaves() {
-        var list = list(of: [0, 1, 2])
-        list.remove(children[2])
-        #expect(indices(list) == [0, 1])
-        list.append(children[3])
-        #expect(indices(list) == [0, 1, 3])
+    /// A child leaving, or one joining, and the children (their indices in `children`, oldest
+    /// first) after it.
+    enum Step: Sendable {
+        case remove(Int, leaving: [Int])
+        case append(Int, leaving: [Int])
     }
 
-    @Test func theOldestLeaves() {
-        var list = list(of: [0, 1, 2])
-        list.remove(children[0])
-        #expect(indices(list) == [1, 2])
-        list.append(children[0])
-        #expect(indices(list) == [1, 2, 0])
+    /// From a list of `start`, each step in turn.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let start: [Int]
+        let steps: [Step]
+        var testDescription: String { name }
     }
 
-    @Test func aChildBetweenTwoLeaves() {
-        var list = list(of: [0, 1, 2, 3])
-        list.remove(children[1])
-        #expect(indices(list) == [0, 2, 3])
-        list.remove(children[2])
-        #expect(indices(list) == [0, 3])
-    }
+    static let leavingCases = [
+        Case(
+            name: "the youngest leaves", start: [0, 1, 2],
+            steps: [.remove(2, leaving: [0, 1]), .append(3, leaving: [0, 1, 3])]),
+        Case(
+            name: "the oldest leaves", start: [0, 1, 2],
+            steps: [.remove(0, leaving: [1, 2]), .append(0, leaving: [1, 2, 0])]),
+        Case(
+            name: "a child between two leaves", start: [0, 1, 2, 3],
+            steps: [.remove(1, leaving: [0, 2, 3]), .remove(2, leaving: [0, 3])]),
+        Case(name: "the only child leaves", start: [3], steps: [.remove(3, leaving: []), .append(3, leaving: [3])]),
+    ]
 
-    @Test func theOnlyChildLeaves() {
-        var list = list(of: [3])
-        list.remove(children[3])
-        #expect(list.isEmpty)
-        list.append(children[3])
-        #expect(indices(list) == [3])
+    @Test(arguments: leavingCases)
+    func childrenLeaveAndJoin(_ testCase: Case) {
+        var list = list(of: testCase.start)
+        for step in testCase.steps {
+            switch step {
+            case .remove(let index, let expected):
+                list.remove(children[index])
+                #expect(indices(list) == expected)
+                #expect(list.isEmpty == expected.isEmpty)
+            case .append(let index, let expected):
+                list.append(children[index])
+                #expect(indices(list) == expected)
+            }
+        }
     }
 
     @Test func aChildThatIsNotInTheListChangesNothing() {
