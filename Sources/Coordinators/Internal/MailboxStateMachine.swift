@@ -8,6 +8,9 @@
 /// ```text
 ///          first job handed over         loop started          loop returned
 ///   none ─────────────────────────▶ requested ──────────▶ running ──────────▶ ended
+///     │                                                      ▲
+///     └──────────────────────────────────────────────────────┘
+///       first job handed over while `start()` waits in `flow.finished`: its task hosts
 ///   (a flow that ends in `none` never has a loop)
 /// ```
 struct MailboxStateMachine<Job, Waiter> {
@@ -43,6 +46,9 @@ struct MailboxStateMachine<Job, Waiter> {
         case wake(Waiter)
         /// Ask the tree to start the loop (`TreeContext.hostLoop`).
         case startLoop
+        /// Wake `start()`'s task, which waits in `flow.finished`: it hosts the jobs itself,
+        /// as the loop would, until the flow ends (`Node.hostInStart`).
+        case hostInStart
     }
 
     private(set) var loop = Loop.none
@@ -60,10 +66,18 @@ struct MailboxStateMachine<Job, Waiter> {
     /// Whether a loop was ever asked for. Once the flow has ended, a `false` is final.
     var hasLoop: Bool { loop != .none }
 
-    /// A job is handed over; the flow runs (the node checked).
-    mutating func handOver(_ job: Job) -> HandOver {
+    /// Whether a loop was asked for and has not returned yet: the teardown must wait for it.
+    var loopIsLive: Bool { loop == .requested || loop == .running }
+
+    /// A job is handed over; the flow runs (the node checked). `startIsParked`: `start()`'s
+    /// task waits in `flow.finished`, and can host the jobs itself if there is no loop yet.
+    mutating func handOver(_ job: Job, startIsParked: Bool = false) -> HandOver {
         pending.append(job)
         switch loop {
+        case .none where startIsParked:
+            // It takes its mail at once when it wakes, and waits for more as a loop does.
+            loop = .running
+            return .hostInStart
         case .none:
             loop = .requested
             return .startLoop
@@ -111,13 +125,9 @@ struct MailboxStateMachine<Job, Waiter> {
     /// The teardown waits for the loop to return: registers `waiter` and returns `true`, or
     /// returns `false` if there is no loop to wait for (never asked for, or returned).
     mutating func teardownWaits(_ waiter: Waiter) -> Bool {
-        switch loop {
-        case .none, .ended:
-            return false
-        case .requested, .running:
-            teardownWaiter = waiter
-            return true
-        }
+        guard loopIsLive else { return false }
+        teardownWaiter = waiter
+        return true
     }
 
     /// The loop has returned: the teardown, if it waits, to be resumed.

@@ -139,7 +139,7 @@ extension Node {
         let node: Node
         let hasLoop: Bool
         let waiters: Waiters<EndCause>.Taken
-        let startWaiter: UnsafeContinuation<EndCause, Never>?
+        let startWaiter: UnsafeContinuation<EndCause?, Never>?
         let routeWaiters: Waiters<Void>.Taken
         let children: [Node]
 
@@ -224,9 +224,15 @@ extension Node {
     /// before Swift reaches the root's task (`CoordinatorTree.run`; `EndBeforeCancellationTests`
     /// checks both). The cancellation thus resumes it with `cancelled` (or whatever cause came
     /// first), and `flow.finished` throws or returns as the documentation says.
+    ///
+    /// If a job is handed over while it waits and there is no hosting loop, the task wakes
+    /// (with `nil`) and hosts the jobs itself until the flow ends (`hostInStart`): a
+    /// coordinator that only waits for its end needs no second task to run the children its
+    /// screens start.
     @inline(never)
     private func endRequestedInStart() async -> EndCause {
-        await withUnsafeContinuation { waitInStart($0) }
+        if let cause = await withUnsafeContinuation({ waitInStart($0) }) { return cause }
+        return await hostInStart()
     }
 
     /// Resumes `continuation` with the end cause, or keeps it in the `startWaiter` slot until
@@ -234,7 +240,7 @@ extension Node {
     /// event-style coordinator's task waits, its temporaries (copies of the cause) would be
     /// part of that async frame.
     @inline(never)
-    private func waitInStart(_ continuation: UnsafeContinuation<EndCause, Never>) {
+    private func waitInStart(_ continuation: UnsafeContinuation<EndCause?, Never>) {
         let cause = withLock { state -> EndCause? in
             if let cause = state.machine.endCause { return cause }
             state.startWaiter = continuation

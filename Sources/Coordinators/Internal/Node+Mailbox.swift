@@ -3,7 +3,7 @@
 // its child tasks. The decisions are `MailboxStateMachine`'s; this file holds the lock and
 // carries them out.
 //
-// A coordinator runs `start()` in one task, which cannot also wait for mail: it runs the
+// A coordinator runs `start()` in one task, which cannot also wait for mail while it runs the
 // user's code. So the first time a job is handed over, the node gets a hosting loop: a task
 // that owns a task group for this node's jobs, itself a job of its parent's loop (started
 // the same way if need be); the root's loop is a task of the tree's own group
@@ -11,6 +11,12 @@
 // leaves, flows run from `start()`) never has one. The loop ends when the flow ends: it
 // cancels its group, waits for every job, tells the teardown (`loopEnded`), and leaves its
 // parent's group in turn (`HostedChildren`).
+//
+// But if `start()` waits in `flow.finished` when the first job comes (an event-style
+// coordinator, idle until its screens act), its own task is woken instead and hosts the
+// jobs, in a task group it makes there, until the flow ends (`hostInStart`): one task for
+// the coordinator and none for a loop, and no hand-over through its parent's loop to start
+// one. `flow.finished` returns once that group has drained.
 
 extension Node {
     typealias Mailbox = MailboxStateMachine<HandedJob, UnsafeContinuation<Void, Never>>
@@ -27,17 +33,13 @@ extension Node {
     /// instance is spent) and the error is thrown.
     func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
         do {
-            let (handOver, context) = try withLock {
-                state throws(CoordinatorError) -> (
-                    Mailbox.HandOver, TreeContext?
-                ) in
+            let handOff = try withLock { state throws(CoordinatorError) -> HandOff in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 // The loop adds jobs to its group in the order they are handed over.
-                let extras = state.extras
-                extras.pointee.hosted.append(.task(child))
-                return (extras.pointee.mailbox.handOver(HandedJob(run: job)), storedContext)
+                state.extras.pointee.hosted.append(.task(child))
+                return handOver(job, &state)
             }
-            carryOut(handOver, context)
+            handOff.carryOut(self)
         } catch {
             child.abandon(error)
             throw error
@@ -48,27 +50,54 @@ extension Node {
     /// of this coordinator that hosts no child: a flow event's handler). Returns `false`,
     /// and drops the job, if the flow is not running (it is ending, or not started).
     func spawnTask(_ job: @escaping Job) -> Bool {
-        let handedOver = withLock { state -> (Mailbox.HandOver, TreeContext?)? in
-            state.machine.isRunning ? (state.extras.pointee.mailbox.handOver(HandedJob(run: job)), storedContext) : nil
+        let handOff = withLock { state -> HandOff? in
+            state.machine.isRunning ? handOver(job, &state) : nil
         }
-        guard let (handOver, context) = handedOver else { return false }
-        carryOut(handOver, context)
+        guard let handOff else { return false }
+        handOff.carryOut(self)
         return true
     }
 
-    /// What a hand-over decided, with no lock held.
-    private func carryOut(
-        _ handOver: Mailbox.HandOver, _ context: TreeContext?
-    ) {
-        switch handOver {
+    /// What a hand-over decided, to carry out with no lock held.
+    private enum HandOff {
+        /// Nothing: the loop will find the job when it next looks.
+        case nothing
+        /// Resume the loop, which waits for mail.
+        case wakeLoop(UnsafeContinuation<Void, Never>)
+        /// Resume `start()`'s task, waiting in `flow.finished`, to host the job (`nil`: no
+        /// end cause).
+        case hostInStart(UnsafeContinuation<EndCause?, Never>)
+        /// Start a hosting loop in the tree.
+        case startLoop(TreeContext)
+
+        func carryOut(_ node: Node) {
+            switch self {
+            case .nothing: break
+            case .wakeLoop(let loop): loop.resume()
+            case .hostInStart(let start): start.resume(returning: nil)
+            case .startLoop(let context): node.startLoop(in: context)
+            }
+        }
+    }
+
+    /// Hands `job` to the mailbox, inside the node's critical section; the flow runs (the
+    /// caller checked). `start()`'s task is taken to host it if it waits in `flow.finished`
+    /// and there is no loop.
+    private func handOver(_ job: @escaping Job, _ state: inout State) -> HandOff {
+        switch state.extras.pointee.mailbox.handOver(HandedJob(run: job), startIsParked: state.startWaiter != nil) {
         case .nothing:
-            break
+            return .nothing
         case .wake(let loop):
-            loop.resume()
+            return .wakeLoop(loop)
+        case .hostInStart:
+            // The machine answers this only when the slot holds a waiter.
+            guard let start = state.startWaiter else { preconditionFailure("start() waits in flow.finished") }
+            state.startWaiter = nil
+            return .hostInStart(start)
         case .startLoop:
             // A running node always has its tree (`bind` set it before it could run).
-            guard let context else { preconditionFailure("a running node has a tree") }
-            startLoop(in: context)
+            guard let context = storedContext else { preconditionFailure("a running node has a tree") }
+            return .startLoop(context)
         }
     }
 
@@ -85,14 +114,13 @@ extension Node {
     /// Hands `child`'s hosting loop to this node's loop as a job. Returns `false` if this
     /// flow is not running.
     private func hostLoop(of child: Node) -> Bool {
-        let handedOver = withLock { state -> (Mailbox.HandOver, TreeContext?)? in
+        let handOff = withLock { state -> HandOff? in
             guard state.machine.isRunning else { return nil }
-            let extras = state.extras
-            extras.pointee.hosted.append(.loop(child))
-            return (extras.pointee.mailbox.handOver(HandedJob { await child.runLoop(hostedBy: self) }), storedContext)
+            state.extras.pointee.hosted.append(.loop(child))
+            return handOver({ await child.runLoop(hostedBy: self) }, &state)
         }
-        guard let (handOver, context) = handedOver else { return false }
-        carryOut(handOver, context)
+        guard let handOff else { return false }
+        handOff.carryOut(self)
         return true
     }
 
@@ -110,27 +138,53 @@ extension Node {
         withLock { $0.extras.pointee.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             await withTaskCancellationHandler {
-                while true {
-                    // Most often the mail is already there (a child that ran to its end while
-                    // being started): take it without an asynchronous call.
-                    guard let mail = withLock({ $0.extras.pointee.mailbox.takeMail() }) else {
-                        await waitForMail()
-                        continue
-                    }
-                    // Jobs handed over with the end start cancelled: a child ends at once,
-                    // without running `start()`, as a flow cancelled before it is hosted does.
-                    if mail.end { group.cancelAll() }
-                    for job in mail.jobs {
-                        group.addTaskStartingNow(operation: job.run)
-                    }
-                    if mail.end { break }
-                }
+                await serveMail(in: &group)
             } onCancel: {
                 requestEnd(.cancelled)
             }
         }
         withLock { $0.extras.pointee.mailbox.loopReturned() }?.resume()
         await host?.leave(.loop(self))
+    }
+
+    /// `flow.finished` in `start()`'s own task, woken because a job was handed over and there
+    /// was no hosting loop (`endRequestedInStart`): hosts this node's jobs in a group of this
+    /// task, as the loop would, until the flow ends; returns, once every job has returned, how
+    /// it ended.
+    ///
+    /// No cancellation handler: whoever cancels this task has recorded this node's end first
+    /// (see `endRequestedInStart`), and the end then comes as mail. Never inlined: its frames
+    /// are taken only by a coordinator that hosts jobs, not by every idle one.
+    @inline(never)
+    func hostInStart() async -> EndCause {
+        await withDiscardingTaskGroup { group in await serveMail(in: &group) }
+        return withLock { state in
+            // Nothing waits yet: the teardown runs in this task, once `start()` returns.
+            _ = state.extras.pointee.mailbox.loopReturned()
+            // The loop returns only once the end is delivered.
+            guard let cause = state.machine.endCause else { preconditionFailure("the flow has ended") }
+            return cause
+        }
+    }
+
+    /// Adds the jobs handed over to `group`, in order, until the flow's end is delivered;
+    /// then cancels the group, having added the jobs still pending (they end at once).
+    private func serveMail(in group: inout DiscardingTaskGroup) async {
+        while true {
+            // Most often the mail is already there (a child that ran to its end while being
+            // started): take it without an asynchronous call.
+            guard let mail = withLock({ $0.extras.pointee.mailbox.takeMail() }) else {
+                await waitForMail()
+                continue
+            }
+            // Jobs handed over with the end start cancelled: a child ends at once, without
+            // running `start()`, as a flow cancelled before it is hosted does.
+            if mail.end { group.cancelAll() }
+            for job in mail.jobs {
+                group.addTaskStartingNow(operation: job.run)
+            }
+            if mail.end { return }
+        }
     }
 
     /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.

@@ -22,7 +22,8 @@ extension Node {
     /// it: it is returned through `host`'s frames, and a value holding an end cause (an
     /// existential) is copied through its type's value witnesses.
     enum TeardownStart {
-        /// No hosting loop: dismiss these (if any), most recent first, then complete.
+        /// No hosting loop, or one that has returned (as one in `start()`'s own task has by
+        /// then): dismiss these (if any), most recent first, then complete.
         case dismiss(FirstInlineList<Presentation>)
         /// Wait for the hosting loop to return, then read the presentations.
         case afterLoop
@@ -30,7 +31,7 @@ extension Node {
         /// Reads it from `state`, whose end cause is recorded. (`inout`, though it changes
         /// nothing: a `State` passed by value is copied, all of it.)
         init(_ state: inout State) {
-            self = state.hasLoop ? .afterLoop : .dismiss(state.presentations)
+            self = state.loopIsLive ? .afterLoop : .dismiss(state.presentations)
         }
     }
 
@@ -58,7 +59,7 @@ extension Node {
         case nil:
             var presentations: FirstInlineList<Presentation>?
             let completion = withLock { state -> Completion? in
-                guard !state.hasLoop else { return nil }
+                guard !state.loopIsLive else { return nil }
                 guard state.presentations.isEmpty else {
                     presentations = state.presentations
                     return nil

@@ -44,11 +44,12 @@ final class Node: @unchecked Sendable {
         /// is never copied out of the node; only `deinit` frees it.
         private(set) var storedExtras: UnsafeMutablePointer<Extras>?
         /// `flow.finished` awaited by `start()`'s own task (`endRequestedInStart`), resumed
-        /// when an end cause is recorded, with the other callers (`Extras.endRequestWaiters`).
-        /// A slot of its own: an event-style coordinator waits there for all its idle life,
-        /// and a list would allocate for it. One task awaits one thing at a time, so one slot
-        /// is enough.
-        var startWaiter: UnsafeContinuation<EndCause, Never>?
+        /// when an end cause is recorded, with the other callers (`Extras.endRequestWaiters`);
+        /// or resumed with `nil` when a job is handed over and there is no hosting loop: the
+        /// task then hosts the jobs itself (`hostInStart`). A slot of its own: an event-style
+        /// coordinator waits there for all its idle life, and a list would allocate for it.
+        /// One task awaits one thing at a time, so one slot is enough.
+        var startWaiter: UnsafeContinuation<EndCause?, Never>?
         /// `ChildFlow` callers: resumed when teardown is complete.
         var endWaiters: [UnsafeContinuation<EndCause, Never>] = []
         /// The route its parent started or focused it for, if any (`Routing/`). Cleared when
@@ -89,6 +90,9 @@ final class Node: @unchecked Sendable {
 
         /// Whether a hosting loop was ever asked for (`Mailbox.hasLoop`).
         var hasLoop: Bool { storedExtras?.pointee.mailbox.hasLoop ?? false }
+
+        /// Whether a hosting loop was asked for and has not returned (`Mailbox.loopIsLive`).
+        var loopIsLive: Bool { storedExtras?.pointee.mailbox.loopIsLive ?? false }
 
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
         mutating func takeRouteWaiters() -> Waiters<Void>.Taken {

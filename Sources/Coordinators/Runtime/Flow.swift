@@ -40,7 +40,10 @@ public struct Flow<Output: Sendable>: Sendable {
     /// `FlowDismissed`). Event-style coordinators return it from `start()`.
     ///
     /// Awaiting it also tells links (`Routing/`) that the coordinator is set up: the rest
-    /// of a deep link goes on into it from then on.
+    /// of a deep link goes on into it from then on. While `start()` awaits it, children
+    /// handed to this coordinator from other tasks (an actor method's `run` or `start`) may
+    /// run in `start()`'s own task, which then returns from here once they have ended; they
+    /// see its task-local values (see the Environment guide).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public var finished: Output {

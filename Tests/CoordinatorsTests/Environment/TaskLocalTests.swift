@@ -3,10 +3,12 @@ import Testing
 
 /// Which task-local values a child's `start()` sees, for each way it is started. A child
 /// runs in a task of its tree: a child task of the calling task for `flow.run` from
-/// `start()`, a child task of the parent's hosting loop — a task of the tree's own group —
-/// for everything else. So a value bound around `flow.run` in `start()` reaches the child;
-/// one bound around `flow.start`, in an ancestor's `start()`, or in the task that called an
-/// actor method, does not. (The environment reaches them all: `EnvironmentTests`.)
+/// `start()`; a child task of the parent's `start()` task for a child handed over while that
+/// `start()` waits in `flow.finished`; a child task of the parent's hosting loop — a task of
+/// the tree's own group — for everything else. So a value bound around `flow.run` or
+/// `flow.finished` in `start()` reaches the child; one bound around `flow.start`, in an
+/// ancestor's `start()`, or in the task that called an actor method, does not. (The
+/// environment reaches them all: `EnvironmentTests`.)
 @Suite(.timeLimit(.minutes(1)))
 struct TaskLocalTests {
     private func runParent(_ journal: Journal) async throws -> (EnvironmentParent, Task<Void, any Error>) {
@@ -40,12 +42,27 @@ struct TaskLocalTests {
     }
 
     @Test func aChildRunOrStartedFromAnActorMethodSeesWhatTheTreeWasRunWithNotWhatTheCallerBound() async throws {
+        // The parent has a hosting loop: its `start()` started a child before it waited.
         let (parent, run) = try await runParent(Journal())
         let ran = try await Trace.$value.withValue("caller") { try await parent.runChild() }
         let started = try await Trace.$value.withValue("caller") { try await parent.startChild() }
         #expect(ran == "default / tree")
         #expect(started == "default / tree")
         try await parent.done()
+        try await run.value
+    }
+
+    @Test func aChildHandedToACoordinatorWaitingInFinishedSeesWhatItsStartBoundAroundTheWait() async throws {
+        let journal = Journal()
+        let parent = WaitsUnderABinding(journal: journal)
+        let tree = CoordinatorTree()
+        let run = Task { try await Trace.$value.withValue("tree") { try await tree.run(parent) } }
+        try await journal.waitUntil { $0.contains("waiting") }
+        let ran = try await Trace.$value.withValue("caller") { try await parent.runChild() }
+        let started = try await Trace.$value.withValue("caller") { try await parent.startChild() }
+        #expect(ran == "default / waiting")
+        #expect(started == "default / waiting")
+        try parent.flow.finish()
         try await run.value
     }
 
@@ -70,6 +87,24 @@ private actor StartsReads: Coordinator {
         let started = try await flow.start(Reads()).value
         return "run: \(ran), start: \(started)"
     }
+}
+
+/// Waits in `flow.finished` inside a binding of "waiting", and runs or starts `Reads` when its
+/// methods are called: its `start()`'s task hosts them.
+private actor WaitsUnderABinding: Coordinator {
+    let flow = Flow<Void>()
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+
+    func start() async throws {
+        try await Trace.$value.withValue("waiting") {
+            journal.record("waiting")
+            try await flow.finished
+        }
+    }
+
+    func runChild() async throws -> String { try await flow.run(Reads()) }
+    func startChild() async throws -> String { try await flow.start(Reads()).value }
 }
 
 /// A root whose `start()` is a closure.

@@ -3,7 +3,8 @@ import Testing
 @testable import Coordinators
 
 /// A coordinator runs in one task; a hosting loop is started for it only when another task
-/// hands it a job (`Node+Mailbox.swift`), and ends with its flow.
+/// hands it a job while its `start()` is busy (`Node+Mailbox.swift`), and ends with its flow.
+/// A job handed over while `start()` waits in `flow.finished` runs in `start()`'s own task.
 @Suite(.timeLimit(.minutes(1)))
 struct HostingLoopTests {
     /// Runs `root` in a tree of its own and returns once an `EventStyleHost` has journaled
@@ -26,7 +27,7 @@ struct HostingLoopTests {
 
     @Test func aJobFromAnotherTaskStartsTheLoopAndTheLoopEndsWithTheFlow() async throws {
         let journal = Journal()
-        let host = EventStyleHost(journal: journal)
+        let host = BusyHost(journal: journal)
         let running = try await runUntilRunning(host, journal)
         #expect(host.flow.node.hasLoop == false)
         // What only some coordinators use is not allocated until one of them is needed.
@@ -40,7 +41,7 @@ struct HostingLoopTests {
 
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
         let journal = Journal()
-        let parent = StartsEventStyleHost(journal: journal)
+        let parent = StartsBusyHost(journal: journal)
         let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
         #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
@@ -51,6 +52,36 @@ struct HostingLoopTests {
         try parent.flow.finish()
         try await running.value
         #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+    }
+
+    @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsOwnTaskWithNoLoop() async throws {
+        let journal = Journal()
+        let parent = StartsEventStyleHost(journal: journal)
+        let running = try await runUntilRunning(parent, journal)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
+        let child = await parent.child
+        #expect(try await child?.runChild() == 1)
+        #expect(try await child?.runChild() == 1)
+        // The child's `start()` hosts what it is handed: no loop of its own joined the parent's.
+        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
+        #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .running)
+        try parent.flow.finish()
+        try await running.value
+        #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+    }
+
+    @Test func flowFinishedReturnsInStartOnlyOnceTheChildrenItHostsHaveEnded() async throws {
+        let journal = Journal()
+        let host = EventStyleHost(journal: journal)
+        let running = try await runUntilRunning(host, journal)
+        try await host.startWaitingChild()
+        try await journal.waitUntil { $0.contains("waiting") }
+        try host.flow.finish()
+        try await running.value
+        #expect(
+            journal.all.filter { $0 != "running" && $0 != "waiting" } == [
+                "start() saw its task cancelled", "flow.finished returned",
+            ])
     }
 
     @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {
@@ -90,6 +121,7 @@ private actor RunsChildFromStart: Coordinator {
     }
 }
 
+/// Waits in `flow.finished`, and runs or starts children when its methods are called.
 private actor EventStyleHost: Coordinator {
     let flow = Flow<Void>()
     let journal: Journal
@@ -97,7 +129,26 @@ private actor EventStyleHost: Coordinator {
 
     func start() async throws {
         journal.record("running")
+        defer { journal.record("flow.finished returned") }
         try await flow.finished
+    }
+
+    func runChild() async throws -> Int { try await flow.run(Returns(1)) }
+
+    /// Starts a child that waits until its task is cancelled.
+    func startWaitingChild() throws { try flow.start(WaitsForCancellation(journal: journal)) }
+}
+
+/// Waits in `start()` for its task's cancellation (not in `flow.finished`), and runs children
+/// when its method is called.
+private actor BusyHost: Coordinator {
+    let flow = Flow<Void>()
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+
+    func start() async throws {
+        journal.record("running")
+        await waitForCancellation(journal)
     }
 
     func runChild() async throws -> Int { try await flow.run(Returns(1)) }
@@ -112,6 +163,21 @@ private actor StartsEventStyleHost: Coordinator {
 
     func start() async throws {
         let child = EventStyleHost(journal: journal)
+        self.child = child
+        try flow.start(child)
+        try await flow.finished
+    }
+}
+
+/// Starts a `BusyHost` concurrently and waits to be ended.
+private actor StartsBusyHost: Coordinator {
+    let flow = Flow<Void>()
+    let journal: Journal
+    var child: BusyHost?
+    init(journal: Journal) { self.journal = journal }
+
+    func start() async throws {
+        let child = BusyHost(journal: journal)
         self.child = child
         try flow.start(child)
         try await flow.finished

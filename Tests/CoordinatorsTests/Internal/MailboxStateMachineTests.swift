@@ -63,6 +63,35 @@ struct MailboxStateMachineTests {
         #expect(mail.map { Array($0.jobs) } == ["d"])
     }
 
+    @Test func theFirstJobHandedOverWhileStartWaitsInFinishedIsHostedByStart() {
+        var machine = machine(.none)
+        guard case .hostInStart = machine.handOver("a", startIsParked: true) else {
+            Issue.record("expected .hostInStart")
+            return
+        }
+        // `start()`'s task takes its mail as a running loop does, with no start of its own.
+        #expect(machine.loop == .running)
+        #expect(machine.takeMail().map { Array($0.jobs) } == ["a"])
+    }
+
+    @Test func aStartWaitingInFinishedDoesNotReplaceALoopAskedFor() {
+        var machine = machine(.requested)
+        guard case .nothing = machine.handOver("b", startIsParked: true) else {
+            Issue.record("expected .nothing")
+            return
+        }
+        #expect(machine.loop == .requested)
+    }
+
+    @Test func aStartWaitingInFinishedDoesNotReplaceARunningLoop() {
+        var machine = machine(.running, loopWaiting: true)
+        guard case .wake(let waiter) = machine.handOver("c", startIsParked: true) else {
+            Issue.record("expected .wake")
+            return
+        }
+        #expect(waiter == 7)
+    }
+
     // MARK: takeMail
 
     @Test func noMailWhileTheFlowRunsAndNothingIsPending() {
@@ -138,6 +167,13 @@ struct MailboxStateMachineTests {
     }
 
     // MARK: teardownWaits
+
+    @Test(arguments: [
+        (Machine.Loop.none, false), (.requested, true), (.running, true), (.ended, false),
+    ])
+    func theLoopIsLiveFromWhenItIsAskedForUntilItReturns(loop: Machine.Loop, isLive: Bool) {
+        #expect(machine(loop).loopIsLive == isLive)
+    }
 
     @Test func theTeardownDoesNotWaitWithoutALoop() {
         var machine = machine(.none)
