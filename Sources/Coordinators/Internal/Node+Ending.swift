@@ -175,12 +175,14 @@ extension Node {
         }
     }
 
-    /// Waits until an end cause is recorded and returns it. Cancelling the waiting task
-    /// throws `CancellationError`; the flow itself is unaffected.
+    /// `flow.finished`: accepts routes (links go on into this coordinator), then waits until
+    /// an end cause is recorded and returns it. Cancelling the waiting task throws
+    /// `CancellationError`; the flow itself is unaffected.
     func endRequested() async throws -> EndCause {
         if isRunningStart {
             return await endRequestedInStart()
         }
+        acceptRoutes()
         return try await endRequestedElsewhere()
     }
 
@@ -222,13 +224,13 @@ extension Node {
     /// node or an ancestor records every end below before it cancels any task
     /// (`endTransition`), and cancelling the task running the tree records the root's end
     /// before Swift reaches the root's task (`CoordinatorTree.run`; `EndBeforeCancellationTests`
-    /// checks both). The cancellation thus resumes it with `cancelled` (or whatever cause came
-    /// first), and `flow.finished` throws or returns as the documentation says.
+    /// checks both). The end thus resumes it with `cancelled` (or whatever cause came first),
+    /// and `flow.finished` throws or returns as the documentation says.
     ///
     /// If a job is handed over while it waits and there is no hosting loop, the task wakes
-    /// (with `nil`) and hosts the jobs itself until the flow ends (`hostInStart`): a
-    /// coordinator that only waits for its end needs no second task to run the children its
-    /// screens start.
+    /// (with `nil`) and hosts the jobs itself until the flow ends (`hostInStart`; the end then
+    /// comes as mail): a coordinator that only waits for its end needs no second task to run
+    /// the children its screens start.
     @inline(never)
     private func endRequestedInStart() async -> EndCause {
         if let cause = await withUnsafeContinuation({ waitInStart($0) }) { return cause }
@@ -239,13 +241,20 @@ extension Node {
     /// one is recorded. Never inlined: inlined into `endRequestedInStart`, where an idle
     /// event-style coordinator's task waits, its temporaries (copies of the cause) would be
     /// part of that async frame.
+    ///
+    /// Routes are accepted in the same critical section: a link that goes on into this
+    /// coordinator then finds its task waiting here, and the child the link's next step
+    /// starts is hosted in it rather than in a loop started for it.
     @inline(never)
     private func waitInStart(_ continuation: UnsafeContinuation<EndCause?, Never>) {
+        var routeWaiters = Waiters<Void>.Taken()
         let cause = withLock { state -> EndCause? in
+            routeWaiters = state.acceptRoutes()
             if let cause = state.machine.endCause { return cause }
             state.startWaiter = continuation
             return nil
         }
+        Self.resume(routeWaiters)
         if let cause { continuation.resume(returning: cause) }
     }
 

@@ -78,7 +78,7 @@ extension Node {
 
 extension Node {
     /// Runs `handler` on `event` in this coordinator's own task tree (a child task of its
-    /// hosting loop), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
+    /// hosting loop, or of its `start()` task waiting in `flow.finished`), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
     /// coordinator offers no handler after all (its flow is ending: the task started
     /// cancelled, or could not start).
     ///

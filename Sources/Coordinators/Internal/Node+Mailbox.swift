@@ -5,8 +5,9 @@
 //
 // A coordinator runs `start()` in one task, which cannot also wait for mail while it runs the
 // user's code. So the first time a job is handed over, the node gets a hosting loop: a task
-// that owns a task group for this node's jobs, itself a job of its parent's loop (started
-// the same way if need be); the root's loop is a task of the tree's own group
+// that owns a task group for this node's jobs, itself a job of its parent's (hosted where
+// its parent's jobs are, started the same way if need be); the root's loop is a task of the
+// tree's own group
 // (`TreeContext.hostLoop`). A coordinator that never gets a job (most of them: screens,
 // leaves, flows run from `start()`) never has one. The loop ends when the flow ends: it
 // cancels its group, waits for every job, tells the teardown (`loopEnded`), and leaves its
@@ -28,81 +29,69 @@ extension Node {
         let run: Job
     }
 
-    /// Hands `job` (hosting the adopted `child`) to the hosting loop, which adds it to its
-    /// task group. If this flow ended since `child` was adopted, the child is ended (its
-    /// instance is spent) and the error is thrown.
+    /// Hands `job` (hosting the adopted `child`) to the host of this node's jobs (its hosting
+    /// loop, or its `start()` task), which adds it to its task group. If this flow ended
+    /// since `child` was adopted, the child is ended (its instance is spent) and the error is
+    /// thrown.
     func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {
         do {
-            let handOff = try withLock { state throws(CoordinatorError) -> HandOff in
+            let decided = try withLock { state throws(CoordinatorError) -> HandOver in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
-                // The loop adds jobs to its group in the order they are handed over.
+                // The host adds jobs to its group in the order they are handed over.
                 state.extras.pointee.hosted.append(.task(child))
                 return handOver(job, &state)
             }
-            handOff.carryOut(self)
+            carryOut(decided)
         } catch {
             child.abandon(error)
             throw error
         }
     }
 
-    /// Hands `job` to the hosting loop, which runs it as a child task of its group (a task
-    /// of this coordinator that hosts no child: a flow event's handler). Returns `false`,
-    /// and drops the job, if the flow is not running (it is ending, or not started).
+    /// Hands `job` to the host of this node's jobs, which runs it as a child task of its
+    /// group (a task of this coordinator that hosts no child: a flow event's handler).
+    /// Returns `false`, and drops the job, if the flow is not running (it is ending, or not
+    /// started).
     func spawnTask(_ job: @escaping Job) -> Bool {
-        let handOff = withLock { state -> HandOff? in
+        let handedOver = withLock { state -> HandOver? in
             state.machine.isRunning ? handOver(job, &state) : nil
         }
-        guard let handOff else { return false }
-        handOff.carryOut(self)
+        guard let handedOver else { return false }
+        carryOut(handedOver)
         return true
     }
 
-    /// What a hand-over decided, to carry out with no lock held.
-    private enum HandOff {
-        /// Nothing: the loop will find the job when it next looks.
-        case nothing
-        /// Resume the loop, which waits for mail.
-        case wakeLoop(UnsafeContinuation<Void, Never>)
-        /// Resume `start()`'s task, waiting in `flow.finished`, to host the job (`nil`: no
-        /// end cause).
-        case hostInStart(UnsafeContinuation<EndCause?, Never>)
-        /// Start a hosting loop in the tree.
-        case startLoop(TreeContext)
-
-        func carryOut(_ node: Node) {
-            switch self {
-            case .nothing: break
-            case .wakeLoop(let loop): loop.resume()
-            case .hostInStart(let start): start.resume(returning: nil)
-            case .startLoop(let context): node.startLoop(in: context)
-            }
-        }
-    }
+    /// What a hand-over decided; `hostInStart` carries `start()`'s waiter, taken from its slot.
+    typealias HandOver = Mailbox.HandOver<UnsafeContinuation<EndCause?, Never>>
 
     /// Hands `job` to the mailbox, inside the node's critical section; the flow runs (the
-    /// caller checked). `start()`'s task is taken to host it if it waits in `flow.finished`
-    /// and there is no loop.
-    private func handOver(_ job: @escaping Job, _ state: inout State) -> HandOff {
-        switch state.extras.pointee.mailbox.handOver(HandedJob(run: job), startIsParked: state.startWaiter != nil) {
+    /// caller checked). If `start()`'s task waits in `flow.finished` and there is no loop, it
+    /// is taken from its slot to host the job.
+    private func handOver(_ job: @escaping Job, _ state: inout State) -> HandOver {
+        let decided = state.extras.pointee.mailbox.handOver(HandedJob(run: job), parkedStart: state.startWaiter)
+        if case .hostInStart = decided { state.startWaiter = nil }
+        return decided
+    }
+
+    /// What a hand-over decided, with no lock held.
+    private func carryOut(_ handOver: HandOver) {
+        switch handOver {
         case .nothing:
-            return .nothing
+            break
         case .wake(let loop):
-            return .wakeLoop(loop)
-        case .hostInStart:
-            // The machine answers this only when the slot holds a waiter.
-            guard let start = state.startWaiter else { preconditionFailure("start() waits in flow.finished") }
-            state.startWaiter = nil
-            return .hostInStart(start)
+            loop.resume()
+        case .hostInStart(let start):
+            start.resume(returning: nil)  // no end cause: there are jobs to host
         case .startLoop:
-            // A running node always has its tree (`bind` set it before it could run).
-            guard let context = storedContext else { preconditionFailure("a running node has a tree") }
-            return .startLoop(context)
+            // A running node has its tree (`bind` set it, under the lock the hand-over took
+            // after it).
+            guard let context = boundContext else { preconditionFailure("a running node has a tree") }
+            startLoop(in: context)
         }
     }
 
-    /// Starts this node's hosting loop as a job of its parent's loop (starting that one
-    /// too, if need be), so that a coordinator's loop ends inside its parent's subtree and
+    /// Starts this node's hosting loop as a job of its parent's host (starting a loop for the
+    /// parent too, if need be), so that a coordinator's loop ends inside its parent's subtree and
     /// leaves its parent's group in turn (`HostedChildren`). The root's loop, and the loop of
     /// a node whose parent is ending (the parent's walk is ending this node too), are tasks
     /// of the tree's own group instead.
@@ -111,20 +100,20 @@ extension Node {
         context.hostLoop(for: self)
     }
 
-    /// Hands `child`'s hosting loop to this node's loop as a job. Returns `false` if this
+    /// Hands `child`'s hosting loop to the host of this node's jobs. Returns `false` if this
     /// flow is not running.
     private func hostLoop(of child: Node) -> Bool {
-        let handOff = withLock { state -> HandOff? in
+        let handedOver = withLock { state -> HandOver? in
             guard state.machine.isRunning else { return nil }
             state.extras.pointee.hosted.append(.loop(child))
             return handOver({ await child.runLoop(hostedBy: self) }, &state)
         }
-        guard let handOff else { return false }
-        handOff.carryOut(self)
+        guard let handedOver else { return false }
+        carryOut(handedOver)
         return true
     }
 
-    /// The hosting loop: runs in a task of its parent's loop (`host`), or of the tree's group
+    /// The hosting loop: runs in a task of its parent's host (`host`), or of the tree's group
     /// (`TreeContext.hostLoop`), from the first job handed over until the flow ends, then
     /// returns once every job has returned, and leaves its host's group in turn.
     ///
@@ -152,19 +141,28 @@ extension Node {
     /// task, as the loop would, until the flow ends; returns, once every job has returned, how
     /// it ended.
     ///
-    /// No cancellation handler: whoever cancels this task has recorded this node's end first
-    /// (see `endRequestedInStart`), and the end then comes as mail. Never inlined: its frames
-    /// are taken only by a coordinator that hosts jobs, not by every idle one.
+    /// Whoever cancels this task has recorded this node's end first (see
+    /// `endRequestedInStart`), and the end then comes as mail. The cancellation handler, as
+    /// the loop's, records the end should anything else cancel it, before Swift cancels the
+    /// jobs (it is installed inside the group): a child must never see its task cancelled
+    /// with no end recorded. Never inlined: its frames are taken only by a coordinator that
+    /// hosts jobs, not by every idle one.
     @inline(never)
     func hostInStart() async -> EndCause {
-        await withDiscardingTaskGroup { group in await serveMail(in: &group) }
-        return withLock { state in
-            // Nothing waits yet: the teardown runs in this task, once `start()` returns.
-            _ = state.extras.pointee.mailbox.loopReturned()
-            // The loop returns only once the end is delivered.
-            guard let cause = state.machine.endCause else { preconditionFailure("the flow has ended") }
-            return cause
+        await withDiscardingTaskGroup { group in
+            await withTaskCancellationHandler {
+                await serveMail(in: &group)
+            } onCancel: {
+                requestEnd(.cancelled)
+            }
         }
+        let (cause, teardown) = withLock { state in
+            (state.machine.endCause, state.extras.pointee.mailbox.loopReturned())
+        }
+        teardown?.resume()  // none: the teardown runs in this task, once `start()` returns
+        // The host returns only once the end is delivered, which follows its recording.
+        guard let cause else { preconditionFailure("the flow has ended") }
+        return cause
     }
 
     /// Adds the jobs handed over to `group`, in order, until the flow's end is delivered;

@@ -115,13 +115,13 @@ final class Node: @unchecked Sendable {
     /// bytes in every node's state (`idleCoordinatorMemory`). Part of the state: reached only
     /// through it, under the node's lock.
     struct Extras {
-        /// The jobs handed over from other tasks and the hosting loop that runs them
-        /// (`Node+Mailbox.swift`): started the first time a job is handed over, so a
-        /// coordinator that never gets one is one task. Resuming the loop only wakes it: it
-        /// takes its mail under the node's lock.
+        /// The jobs handed over from other tasks and what hosts them (`Node+Mailbox.swift`): a
+        /// hosting loop started the first time a job is handed over, or `start()`'s own task
+        /// if it waits in `flow.finished` then; a coordinator that never gets one is one
+        /// task. Resuming the host only wakes it: it takes its mail under the node's lock.
         var mailbox = Mailbox()
-        /// The children handed to the hosting loop and not yet returned, in the order they
-        /// were added to its task group (which is the order they were handed over).
+        /// The children handed to the host and not yet returned, in the order they were
+        /// added to its task group (which is the order they were handed over).
         var hosted = HostedChildren()
         /// Links waiting until the coordinator accepts routes; resumed with an error if it
         /// ends first.
@@ -338,8 +338,8 @@ final class Node: @unchecked Sendable {
     ///
     /// Safe, as the write happens before every such read, and it is never written again:
     /// - `host` runs in a task created after `bind` returned (in `tree.run`, `Flow.run`,
-    ///   `Flow.race`, or the hosting loop that received the job under this node's parent's
-    ///   lock);
+    ///   `Flow.race`, or the host — a loop or a `start()` task — that received the job under
+    ///   this node's parent's lock);
     /// - a presentation exists only once `makePresentation` has taken this node's lock after
     ///   `bind` wrote the context under it; whoever then announces it runs after that, in the
     ///   task that made it or in one it reached through a synchronising hand-off (a

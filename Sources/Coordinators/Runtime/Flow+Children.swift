@@ -48,8 +48,9 @@ extension Flow {
             return await Self.hostInChildTask(child)
         }
         // Called from another task (an actor method a screen called, a task of the user's):
-        // hand the child to this node's hosting loop so that it becomes a child task of a
-        // group this coordinator owns, and wait for its outcome.
+        // hand the child to this node's mailbox so that it becomes a child task of a group
+        // this coordinator owns (its hosting loop's, or its `start()` task's while that waits
+        // in `flow.finished`), and wait for its outcome.
         // The wait returns the end cause, typed once here: a job and a continuation generic
         // over the child's output cost async frames of their own.
         let cause = await withTaskCancellationHandler {
@@ -85,8 +86,10 @@ extension Flow {
     /// Starts `child` as a child of this coordinator, running concurrently, and returns a
     /// handle to await or cancel it (tabs, embedded containers, background flows).
     ///
-    /// The child is a child task of this coordinator's hosting loop whichever task calls
-    /// this; it is cancelled and awaited when this coordinator ends.
+    /// Whichever task calls this, the child is a child task of this coordinator's own: of
+    /// its `start()` task if that waits in `flow.finished` when the first such child comes,
+    /// of a hosting loop the runtime starts for it otherwise. It is cancelled and awaited
+    /// when this coordinator ends.
     ///
     /// Throws `CoordinatorError` `alreadyRun` if this instance ran before, `flowEnded` if
     /// this flow has ended, `notRunning` if it has not started.

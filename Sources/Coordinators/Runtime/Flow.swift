@@ -42,14 +42,14 @@ public struct Flow<Output: Sendable>: Sendable {
     /// Awaiting it also tells links (`Routing/`) that the coordinator is set up: the rest
     /// of a deep link goes on into it from then on. While `start()` awaits it, children
     /// handed to this coordinator from other tasks (an actor method's `run` or `start`) may
-    /// run in `start()`'s own task, which then returns from here once they have ended; they
-    /// see its task-local values (see the Environment guide).
+    /// run in `start()`'s own task, which then returns from here only once they have ended;
+    /// so a child must not wait for code that follows this in `start()`. They see that
+    /// task's task-local values (see the Environment guide).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public var finished: Output {
         get async throws {
-            node.acceptRoutes()
-            return try await node.endRequested().output(as: Output.self)
+            try await node.endRequested().output(as: Output.self)
         }
     }
 }

@@ -5,8 +5,9 @@
 // extra layer here costs a 1 KB slab per coordinator).
 
 extension Node {
-    /// The job that hosts `child` (bound to `childNode`) as a task of `parent`'s hosting loop
-    /// (`flow.start`), and lets it leave that loop's group in turn. Made here, generic over
+    /// The job that hosts `child` (bound to `childNode`) as a task of the group that hosts
+    /// `parent`'s jobs (`flow.start`: its hosting loop's, or its `start()` task's), and lets
+    /// it leave that group in turn. Made here, generic over
     /// the child alone: made in `Flow<Output>.start`, the closure's context would also keep
     /// `Output`'s metadata and the flow, 16 bytes more for every coordinator it hosts.
     static func hostingJob<C: Coordinator>(_ child: C, on childNode: Node, parent: Node) -> Job {
@@ -20,12 +21,14 @@ extension Node {
     /// keeps a generic outcome out of the frames the coordinator's task keeps while idle.)
     ///
     /// The calling task is the coordinator's own: a child task that runs nothing else (the
-    /// root's in `CoordinatorTree.run`, a child's in its parent's `run` or hosting loop),
+    /// root's in `CoordinatorTree.run`, a child's in its parent's `run` or in the host of its
+    /// parent's jobs),
     /// because an end recorded from anywhere cancels it. It runs `start()`, then the
     /// teardown, in the order of the brief:
     ///
     /// 1. the children: those run from `start()` are its child tasks, so they have ended
-    ///    when it returns; those handed over from other tasks belong to the hosting loop
+    ///    when it returns, as have those handed over while it waited in `flow.finished`,
+    ///    which it hosted there; the others belong to the hosting loop
     ///    (`Node+Mailbox.swift`), which the end cancels, and which returns once each has torn
     ///    down its own subtree in the same way — so the deepest coordinators end first;
     /// 2. the presentations this coordinator still owns are dismissed, most recent first;

@@ -67,8 +67,8 @@ extension Flow {
                 }
             }
         } else {
-            // Called from another task: each racer is handed to this node's hosting loop, as
-            // `runForOutcome(_:)` does, so that it is a child task of this coordinator's loop.
+            // Called from another task: each racer is handed over, as `runForOutcome(_:)` does,
+            // so that it is a child task of a group this coordinator owns.
             await withTaskCancellationHandler {
                 await track.waitUntilOver {
                     for (index, racer) in racers.enumerated() {

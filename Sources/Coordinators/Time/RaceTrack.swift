@@ -1,6 +1,6 @@
 /// One race in progress: its standings under a lock, the racers' nodes (to cancel the losers),
-/// and the task waiting for the race to be over (when the racers run in the racing
-/// coordinator's hosting loop).
+/// and the task waiting for the race to be over (when the racers are handed over to the
+/// racing coordinator's host).
 final class RaceTrack<Value: Sendable>: Sendable {
     private struct State {
         var standings: RaceStandings<Value>

@@ -1,14 +1,16 @@
-import Coordinators
 import Testing
+
+@testable import Coordinators
 
 /// Which task-local values a child's `start()` sees, for each way it is started. A child
 /// runs in a task of its tree: a child task of the calling task for `flow.run` from
-/// `start()`; a child task of the parent's `start()` task for a child handed over while that
-/// `start()` waits in `flow.finished`; a child task of the parent's hosting loop — a task of
-/// the tree's own group — for everything else. So a value bound around `flow.run` or
-/// `flow.finished` in `start()` reaches the child; one bound around `flow.start`, in an
-/// ancestor's `start()`, or in the task that called an actor method, does not. (The
-/// environment reaches them all: `EnvironmentTests`.)
+/// `start()`; for everything else a child task of whatever hosts its parent's jobs — the
+/// parent's `start()` task if that waited in `flow.finished` when the first job came, a
+/// hosting loop otherwise, itself hosted where its own parent's jobs are (up to the tree's
+/// own group). So a value bound around `flow.run` in `start()` reaches the child, and one
+/// bound around a `flow.finished` that hosts; one bound around `flow.start`, or in the task
+/// that called an actor method, does not. (The environment reaches them all:
+/// `EnvironmentTests`.)
 @Suite(.timeLimit(.minutes(1)))
 struct TaskLocalTests {
     private func runParent(_ journal: Journal) async throws -> (EnvironmentParent, Task<Void, any Error>) {
@@ -53,15 +55,18 @@ struct TaskLocalTests {
     }
 
     @Test func aChildHandedToACoordinatorWaitingInFinishedSeesWhatItsStartBoundAroundTheWait() async throws {
-        let journal = Journal()
-        let parent = WaitsUnderABinding(journal: journal)
+        let parent = WaitsUnderABinding()
         let tree = CoordinatorTree()
         let run = Task { try await Trace.$value.withValue("tree") { try await tree.run(parent) } }
-        try await journal.waitUntil { $0.contains("waiting") }
+        // It accepts routes in the critical section in which `start()` begins to wait.
+        try await parent.flow.node.waitUntilAcceptingRoutes()
         let ran = try await Trace.$value.withValue("caller") { try await parent.runChild() }
         let started = try await Trace.$value.withValue("caller") { try await parent.startChild() }
         #expect(ran == "default / waiting")
         #expect(started == "default / waiting")
+        // A hosting loop below it is hosted there too, so what it hosts sees the same.
+        let below = try await Trace.$value.withValue("caller") { try await parent.startStartsReads() }
+        #expect(below == "run: default / waiting, start: default / waiting")
         try parent.flow.finish()
         try await run.value
     }
@@ -93,18 +98,14 @@ private actor StartsReads: Coordinator {
 /// methods are called: its `start()`'s task hosts them.
 private actor WaitsUnderABinding: Coordinator {
     let flow = Flow<Void>()
-    let journal: Journal
-    init(journal: Journal) { self.journal = journal }
 
     func start() async throws {
-        try await Trace.$value.withValue("waiting") {
-            journal.record("waiting")
-            try await flow.finished
-        }
+        try await Trace.$value.withValue("waiting") { try await flow.finished }
     }
 
     func runChild() async throws -> String { try await flow.run(Reads()) }
     func startChild() async throws -> String { try await flow.start(Reads()).value }
+    func startStartsReads() async throws -> String { try await flow.start(StartsReads()).value }
 }
 
 /// A root whose `start()` is a closure.

@@ -59,29 +59,54 @@ struct HostingLoopTests {
         let parent = StartsEventStyleHost(journal: journal)
         let running = try await runUntilRunning(parent, journal)
         #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
-        let child = await parent.child
-        #expect(try await child?.runChild() == 1)
-        #expect(try await child?.runChild() == 1)
+        let child = try #require(await parent.child)
+        // It accepts routes in the critical section in which `start()` begins to wait.
+        try await child.flow.node.waitUntilAcceptingRoutes()
+        #expect(try await child.runChild() == 1)
+        #expect(try await child.runChild() == 1)
         // The child's `start()` hosts what it is handed: no loop of its own joined the parent's.
         #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
-        #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .running)
+        #expect(child.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
         try parent.flow.finish()
         try await running.value
-        #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+        #expect(child.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
     }
 
     @Test func flowFinishedReturnsInStartOnlyOnceTheChildrenItHostsHaveEnded() async throws {
         let journal = Journal()
         let host = EventStyleHost(journal: journal)
         let running = try await runUntilRunning(host, journal)
+        try await host.flow.node.waitUntilAcceptingRoutes()
         try await host.startWaitingChild()
         try await journal.waitUntil { $0.contains("waiting") }
+        #expect(host.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
         try host.flow.finish()
         try await running.value
         #expect(
             journal.all.filter { $0 != "running" && $0 != "waiting" } == [
                 "start() saw its task cancelled", "flow.finished returned",
             ])
+    }
+
+    @Test func aFlowEventHandlerOfACoordinatorWaitingInFinishedRunsInItsTask() async throws {
+        let journal = Journal()
+        let host = EventStyleHost(journal: journal)
+        try host.onFlowEvent(Ping.self) { host, ping in
+            host.journal.record("handled ping \(ping.number)")
+            return .stop
+        }
+        let running = try await runUntilRunning(host, journal)
+        try await host.flow.node.waitUntilAcceptingRoutes()
+        let sender = EventStyleHost(journal: journal)
+        try await host.start(sender)
+        try await sender.flow.node.waitUntilAcceptingRoutes()
+        let receipt = try await sender.send(Ping(number: 1))
+        #expect(receipt.stoppedBy?.coordinator == host.flow.id)
+        #expect(journal.all.contains("handled ping 1"))
+        // The child and the handler's task were both hosted by the host's `start()`.
+        #expect(host.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
+        try host.flow.finish()
+        try await running.value
     }
 
     @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {
@@ -137,6 +162,12 @@ private actor EventStyleHost: Coordinator {
 
     /// Starts a child that waits until its task is cancelled.
     func startWaitingChild() throws { try flow.start(WaitsForCancellation(journal: journal)) }
+
+    /// Starts `child` concurrently.
+    func start(_ child: EventStyleHost) throws { try flow.start(child) }
+
+    /// Sends `event` up the tree, as a screen's action would.
+    func send(_ event: some FlowEvent) async throws -> FlowEventReceipt { try await flow.send(event) }
 }
 
 /// Waits in `start()` for its task's cancellation (not in `flow.finished`), and runs children

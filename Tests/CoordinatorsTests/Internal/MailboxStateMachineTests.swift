@@ -11,7 +11,10 @@ struct MailboxStateMachineTests {
     /// for mail as waiter 7 if `loopWaiting`.
     private func machine(_ loop: Machine.Loop, pending: [String] = [], loopWaiting: Bool = false) -> Machine {
         var machine = Machine()
-        if loop != .none {
+        if loop == .inStart {
+            _ = machine.handOver("first", parkedStart: 5)
+            _ = machine.takeMail()
+        } else if loop != .none {
             _ = machine.handOver("first")
             _ = machine.takeMail()
         }
@@ -65,18 +68,37 @@ struct MailboxStateMachineTests {
 
     @Test func theFirstJobHandedOverWhileStartWaitsInFinishedIsHostedByStart() {
         var machine = machine(.none)
-        guard case .hostInStart = machine.handOver("a", startIsParked: true) else {
+        guard case .hostInStart(let start) = machine.handOver("a", parkedStart: 5) else {
             Issue.record("expected .hostInStart")
             return
         }
-        // `start()`'s task takes its mail as a running loop does, with no start of its own.
-        #expect(machine.loop == .running)
+        #expect(start == 5)
+        // `start()`'s task takes its mail as a running loop does, with no loop started.
+        #expect(machine.loop == .inStart)
         #expect(machine.takeMail().map { Array($0.jobs) } == ["a"])
+    }
+
+    @Test func aJobHandedOverToStartWaitingForMailWakesIt() {
+        var machine = machine(.inStart, loopWaiting: true)
+        guard case .wake(let waiter) = machine.handOver("b", parkedStart: 6) else {
+            Issue.record("expected .wake")
+            return
+        }
+        #expect(waiter == 7)
+    }
+
+    @Test func theEndDeliveredBeforeStartTakesItsFirstMailComesWithThatMail() {
+        var machine = Machine()
+        _ = machine.handOver("a", parkedStart: 5)
+        _ = machine.endDelivered()
+        let mail = machine.takeMail()
+        #expect(mail.map { Array($0.jobs) } == ["a"])
+        #expect(mail?.end == true)
     }
 
     @Test func aStartWaitingInFinishedDoesNotReplaceALoopAskedFor() {
         var machine = machine(.requested)
-        guard case .nothing = machine.handOver("b", startIsParked: true) else {
+        guard case .nothing = machine.handOver("b", parkedStart: 5) else {
             Issue.record("expected .nothing")
             return
         }
@@ -85,7 +107,7 @@ struct MailboxStateMachineTests {
 
     @Test func aStartWaitingInFinishedDoesNotReplaceARunningLoop() {
         var machine = machine(.running, loopWaiting: true)
-        guard case .wake(let waiter) = machine.handOver("c", startIsParked: true) else {
+        guard case .wake(let waiter) = machine.handOver("c", parkedStart: 5) else {
             Issue.record("expected .wake")
             return
         }
@@ -169,7 +191,7 @@ struct MailboxStateMachineTests {
     // MARK: teardownWaits
 
     @Test(arguments: [
-        (Machine.Loop.none, false), (.requested, true), (.running, true), (.ended, false),
+        (Machine.Loop.none, false), (.requested, true), (.running, true), (.inStart, true), (.ended, false),
     ])
     func theLoopIsLiveFromWhenItIsAskedForUntilItReturns(loop: Machine.Loop, isLive: Bool) {
         #expect(machine(loop).loopIsLive == isLive)
@@ -204,5 +226,12 @@ struct MailboxStateMachineTests {
         #expect(woken == nil)
         #expect(machine.loop == .ended)
         #expect(machine.hasLoop)
+    }
+}
+
+extension MailboxStateMachine where Job == String, Waiter == Int {
+    /// A hand-over while `start()` does not wait in `flow.finished`.
+    fileprivate mutating func handOver(_ job: String) -> HandOver<Int> {
+        handOver(job, parkedStart: nil)
     }
 }

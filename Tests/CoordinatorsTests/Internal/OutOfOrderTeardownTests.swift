@@ -1,10 +1,13 @@
-import Coordinators
 import Testing
+
+@testable import Coordinators
 
 /// Cancelling a parent whose older children finish their teardown last (their presenter
 /// holds their dismissals until the younger ones' are done): the younger children wait for
 /// their turn to leave the parent's task group (see `HostedChildren`); everyone still ends
-/// once, before the parent, and is released.
+/// once, before the parent, and is released. The group is the parent's hosting loop's when
+/// its `start()` starts them, its `start()` task's own when they are handed over while it
+/// waits in `flow.finished`.
 @Suite(.timeLimit(.minutes(1)))
 struct OutOfOrderTeardownTests {
     /// Holds the dismissal of screens `c0` ..< `c<held>` until the others have been dismissed.
@@ -42,9 +45,10 @@ struct OutOfOrderTeardownTests {
         }
     }
 
-    @Test func childrenWhoseTeardownsFinishInReverseHalvesAllEndOnceBeforeTheirParentAndAreReleased()
-        async throws
-    {
+    @Test(arguments: [false, true])
+    func childrenWhoseTeardownsFinishInReverseHalvesAllEndOnceBeforeTheirParentAndAreReleased(
+        handedOverWhileWaiting: Bool
+    ) async throws {
         let count = 200
         let journal = Journal()
         let presenter = HoldingPresenter(held: count / 2, younger: count - count / 2, journal: journal)
@@ -53,10 +57,17 @@ struct OutOfOrderTeardownTests {
         let weak: [Weak<Branch>]
         do {
             let children = (0..<count).map { Branch("c\($0)", on: presenter, journal: journal) }
-            let root = Branch("root", on: presenter, children: children, journal: journal)
+            let root = Branch(
+                "root", on: presenter, children: handedOverWhileWaiting ? [] : children, journal: journal)
             weak = ([root] + children).map(Weak.init)
             async let outcome = tree.runForOutcome(root)
             async let log = collect(events)
+            if handedOverWhileWaiting {
+                // It accepts routes in the critical section in which `start()` begins to wait.
+                try await root.flow.node.waitUntilAcceptingRoutes()
+                try await root.start(children)
+                #expect(root.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
+            }
             try await waitForScreens(count + 1, journal: journal)
             tree.cancel()
             guard case .cancelled = await outcome else {

@@ -57,6 +57,11 @@ actor Branch: Coordinator {
     /// Called by tests acting as the screen.
     func done(_ value: String) throws { try flow.finish(with: value) }
 
+    /// Called by tests acting as a screen: starts `children` from this actor method.
+    func start(_ children: [Branch]) throws {
+        for child in children { try flow.start(child) }
+    }
+
     deinit { journal?.record("deinit \(name)") }
 }
 
