@@ -41,7 +41,7 @@ struct HostingLoopTests {
 
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
         let journal = Journal()
-        let parent = StartsBusyHost(journal: journal)
+        let parent = StartsChild { BusyHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
         #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
@@ -56,7 +56,7 @@ struct HostingLoopTests {
 
     @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsOwnTaskWithNoLoop() async throws {
         let journal = Journal()
-        let parent = StartsEventStyleHost(journal: journal)
+        let parent = StartsChild { EventStyleHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
         #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
         let child = try #require(await parent.child)
@@ -185,30 +185,15 @@ private actor BusyHost: Coordinator {
     func runChild() async throws -> Int { try await flow.run(Returns(1)) }
 }
 
-/// Starts an `EventStyleHost` concurrently and waits to be ended.
-private actor StartsEventStyleHost: Coordinator {
+/// Starts the child `make` makes, concurrently, and waits to be ended.
+private actor StartsChild<Child: Coordinator>: Coordinator {
     let flow = Flow<Void>()
-    let journal: Journal
-    var child: EventStyleHost?
-    init(journal: Journal) { self.journal = journal }
+    private let make: @Sendable () -> Child
+    var child: Child?
+    init(_ make: @escaping @Sendable () -> Child) { self.make = make }
 
     func start() async throws {
-        let child = EventStyleHost(journal: journal)
-        self.child = child
-        try flow.start(child)
-        try await flow.finished
-    }
-}
-
-/// Starts a `BusyHost` concurrently and waits to be ended.
-private actor StartsBusyHost: Coordinator {
-    let flow = Flow<Void>()
-    let journal: Journal
-    var child: BusyHost?
-    init(journal: Journal) { self.journal = journal }
-
-    func start() async throws {
-        let child = BusyHost(journal: journal)
+        let child = make()
         self.child = child
         try flow.start(child)
         try await flow.finished
