@@ -176,8 +176,9 @@ extension Node {
     }
 
     /// `flow.finished`: accepts routes (links go on into this coordinator), then waits until
-    /// an end cause is recorded and returns it. Cancelling the waiting task throws
-    /// `CancellationError`; the flow itself is unaffected.
+    /// an end cause is recorded and returns it. Outside `start()`, cancelling the waiting task
+    /// throws `CancellationError` and the flow is unaffected; `start()`'s own task is
+    /// cancelled only once its end is recorded (`endRequestedInStart`).
     func endRequested() async throws -> EndCause {
         if isRunningStart {
             return await endRequestedInStart()
@@ -230,7 +231,9 @@ extension Node {
     /// If a job is handed over while it waits and there is no hosting loop, the task wakes
     /// (with `nil`) and hosts the jobs itself until the flow ends (`hostInStart`; the end then
     /// comes as mail): a coordinator that only waits for its end needs no second task to run
-    /// the children its screens start.
+    /// the children its screens start. Hosting, it has a cancellation handler after all, as
+    /// a loop has: its jobs are its child tasks, and must never see a cancellation with no
+    /// end recorded, however the task came to be cancelled.
     @inline(never)
     private func endRequestedInStart() async -> EndCause {
         if let cause = await withUnsafeContinuation({ waitInStart($0) }) { return cause }

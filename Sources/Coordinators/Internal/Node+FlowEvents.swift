@@ -78,7 +78,8 @@ extension Node {
 
 extension Node {
     /// Runs `handler` on `event` in this coordinator's own task tree (a child task of its
-    /// hosting loop, or of its `start()` task waiting in `flow.finished`), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
+    /// host: its hosting loop, or its `start()` task if that was waiting in `flow.finished`
+    /// when the first job came), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
     /// coordinator offers no handler after all (its flow is ending: the task started
     /// cancelled, or could not start).
     ///
@@ -93,7 +94,7 @@ extension Node {
             try await withUnsafeThrowingContinuation { continuation in
                 reply.wait(continuation)
                 let accepted = spawnTask {
-                    // Started cancelled: the loop adds jobs to a cancelled group once the flow
+                    // Started cancelled: the host adds jobs to a cancelled group once the flow
                     // ends, and an ending coordinator handles no events.
                     guard !Task.isCancelled else { return reply.finish(.success(nil)) }
                     do {

@@ -185,7 +185,8 @@ extension Node {
         }
     }
 
-    /// Whether a hosting loop was ever asked for. Once the flow has ended, a `false` is final.
+    /// Whether the jobs ever had a host (a loop, or `start()`'s task). Once the flow has
+    /// ended, a `false` is final.
     var hasLoop: Bool {
         withLock { $0.hasLoop }
     }

@@ -155,7 +155,7 @@ extension Node {
         await waitForTurn(.task(child))
     }
 
-    /// A child's hosting loop, a job of this node's loop, has returned: it leaves this
+    /// A child's hosting loop, a job of this node's host, has returned: it leaves this
     /// node's group now, or in turn (as `leaveInTurn`).
     func leave(_ loop: HostedChildren.Member) async {
         switch withLock({ $0.storedExtras?.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {

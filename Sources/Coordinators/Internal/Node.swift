@@ -88,7 +88,7 @@ final class Node: @unchecked Sendable {
         /// The environment values set on this coordinator (`Extras.environment`).
         var environment: EnvironmentLayer { storedExtras?.pointee.environment ?? [:] }
 
-        /// Whether a hosting loop was ever asked for (`Mailbox.hasLoop`).
+        /// Whether the jobs ever had a host, a loop or `start()`'s task (`Mailbox.hasLoop`).
         var hasLoop: Bool { storedExtras?.pointee.mailbox.hasLoop ?? false }
 
         /// Whether a hosting loop was asked for and has not returned (`Mailbox.loopIsLive`).
@@ -148,7 +148,7 @@ final class Node: @unchecked Sendable {
         /// This node's place among its parent's children (`ChildList`), like `hostedLink`
         /// (guarded by the parent's lock; only `ChildList` reads or writes it).
         var siblingLink = ChildList.Link()
-        /// This node's hosting loop's place among the tasks its parent's loop hosts, like
+        /// This node's hosting loop's place among the tasks its parent's host runs, like
         /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
         var loopLink: HostedChildren.LoopLink?
         /// The tree this node runs in, once bound. Written once, by `bind`, inside this
@@ -337,6 +337,8 @@ final class Node: @unchecked Sendable {
     /// critical section fewer per coordinator run, two per present + dismiss.
     ///
     /// Safe, as the write happens before every such read, and it is never written again:
+    /// - a hand-over carries out its decision (`Node.carryOut`) after a critical section that
+    ///   found the node running, so after `bind`;
     /// - `host` runs in a task created after `bind` returned (in `tree.run`, `Flow.run`,
     ///   `Flow.race`, or the host — a loop or a `start()` task — that received the job under
     ///   this node's parent's lock);

@@ -20,7 +20,8 @@ public struct Flow<Output: Sendable>: Sendable {
 
     /// Ends this flow with `output` (event style). The runtime then cancels `start()` and
     /// the children, dismisses the remaining presentations, and hands `output` to the
-    /// parent; `flow.finished` returns `output` meanwhile.
+    /// parent; `flow.finished` returns `output` meanwhile (in `start()`, once the children it
+    /// hosts there have ended).
     ///
     /// Returns at once; it does not wait for the teardown. Throws `CoordinatorError`
     /// `alreadyFinished` if the flow has already ended (for whatever reason), `notRunning`

@@ -35,11 +35,11 @@ extension Node {
     /// 3. the outcome is recorded, the parent forgets the node, waiters are resumed, and
     ///    the lifecycle event is sent;
     /// 4. this function returns, and with it the last reference the runtime held to the
-    ///    coordinator. (A child its parent's loop hosts then returns from its task when
+    ///    coordinator. (A child its parent's host runs then returns from its task when
     ///    `leaveInTurn` lets it.)
     ///
-    /// Returns whether the node, a child its parent's loop hosts, must wait for its turn to
-    /// leave that loop's group: the job that ran it then calls `leaveInTurn`.
+    /// Returns whether the node, a child its parent's host runs, must wait for its turn to
+    /// leave that host's group: the job that ran it then calls `leaveInTurn`.
     @discardableResult
     func host<C: Coordinator>(_ coordinator: C) async -> Bool {
         beginHosting(coordinator)

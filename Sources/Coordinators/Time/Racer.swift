@@ -13,7 +13,7 @@ public struct Racer<Value: Sendable>: Sendable {
     /// parent's start task (see `Node.adopt`).
     let adopt: @Sendable (_ parent: Node) throws(CoordinatorError) -> Bool
     /// Hosts the racer on its node (once) and returns its outcome, typed as the race's.
-    /// Also returns whether the racer must wait for its turn to leave its parent's loop
+    /// Also returns whether the racer must wait for its turn to leave its parent's host's
     /// group (`Node.leaveInTurn`).
     let host: @Sendable () async -> (outcome: FlowOutcome<Value>, leavesInTurn: Bool)
 

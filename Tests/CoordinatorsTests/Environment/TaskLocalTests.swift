@@ -4,7 +4,8 @@ import Testing
 
 /// Which task-local values a child's `start()` sees, for each way it is started. A child
 /// runs in a task of its tree: a child task of the calling task for `flow.run` from
-/// `start()`; for everything else a child task of whatever hosts its parent's jobs — the
+/// `start()` (so too a timeout's, a race's and a child group's); for the others, handed
+/// over, a child task of whatever hosts its parent's jobs — the
 /// parent's `start()` task if that waited in `flow.finished` when the first job came, a
 /// hosting loop otherwise, itself hosted where its own parent's jobs are (up to the tree's
 /// own group). So a value bound around `flow.run` in `start()` reaches the child, and one

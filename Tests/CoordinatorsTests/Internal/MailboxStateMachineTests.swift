@@ -78,6 +78,13 @@ struct MailboxStateMachineTests {
         #expect(machine.takeMail().map { Array($0.jobs) } == ["a"])
     }
 
+    @Test func startHostingReturnsAsTheLoopDoesAndWakesNoTeardown() {
+        var machine = machine(.inStart)
+        #expect(machine.loopReturned() == nil)
+        #expect(machine.loop == .ended)
+        #expect(!machine.loopIsLive)
+    }
+
     @Test func aJobHandedOverToStartWaitingForMailWakesIt() {
         var machine = machine(.inStart, loopWaiting: true)
         guard case .wake(let waiter) = machine.handOver("b", parkedStart: 6) else {
