@@ -183,7 +183,6 @@ extension Node {
         if isRunningStart {
             return await endRequestedInStart()
         }
-        acceptRoutes()
         return try await endRequestedElsewhere()
     }
 
@@ -193,14 +192,19 @@ extension Node {
     @inline(never)
     private func endRequestedElsewhere() async throws -> EndCause {
         try await awaitValue { continuation in
-            withLock { state in
-                if let cause = state.machine.endCause { return .ready(cause) }
+            // Routes are accepted only by a flow that has run: one awaited before it runs
+            // must not let a link go on into it before its `start()` has set it up.
+            var routeWaiters = Waiters<Void>.Taken()
+            defer { Self.resume(routeWaiters) }
+            return withLock { state in
                 if state.machine.phase == .idle {
                     return .failed(
                         CoordinatorError(
                             .notRunning,
                             "\(state.name) awaited flow.finished before it was run. Await it from start()."))
                 }
+                routeWaiters = state.acceptRoutes()
+                if let cause = state.machine.endCause { return .ready(cause) }
                 return .waiting(state.extras.pointee.endRequestWaiters.add(continuation))
             }
         } cancel: { id in
