@@ -47,13 +47,19 @@ struct MailboxStateMachineTests {
         #expect(mail.map { Array($0.jobs) } == ["b"])
     }
 
-    @Test func aJobHandedOverToAWaitingLoopWakesIt() {
-        var machine = machine(.running, loopWaiting: true)
-        guard case .wake(let waiter) = machine.handOver("c") else {
+    /// Whatever hosts the jobs — a loop, or `start()`'s task — is woken if it waits for mail;
+    /// a `start()` waiting in `flow.finished` does not replace a loop that runs.
+    @Test(arguments: [
+        (Machine.Loop.running, Int?.none), (.running, 5), (.inStart, 6),
+    ])
+    func aJobHandedOverToAHostWaitingForMailWakesIt(host: Machine.Loop, parkedStart: Int?) {
+        var machine = machine(host, loopWaiting: true)
+        guard case .wake(let waiter) = machine.handOver("c", parkedStart: parkedStart) else {
             Issue.record("expected .wake")
             return
         }
         #expect(waiter == 7)
+        #expect(machine.loop == host)
     }
 
     @Test func aJobHandedOverToABusyLoopIsTakenAtItsNextLook() {
@@ -85,24 +91,6 @@ struct MailboxStateMachineTests {
         #expect(!machine.loopIsLive)
     }
 
-    @Test func aJobHandedOverToStartWaitingForMailWakesIt() {
-        var machine = machine(.inStart, loopWaiting: true)
-        guard case .wake(let waiter) = machine.handOver("b", parkedStart: 6) else {
-            Issue.record("expected .wake")
-            return
-        }
-        #expect(waiter == 7)
-    }
-
-    @Test func theEndDeliveredBeforeStartTakesItsFirstMailComesWithThatMail() {
-        var machine = Machine()
-        _ = machine.handOver("a", parkedStart: 5)
-        _ = machine.endDelivered()
-        let mail = machine.takeMail()
-        #expect(mail.map { Array($0.jobs) } == ["a"])
-        #expect(mail?.end == true)
-    }
-
     @Test func aStartWaitingInFinishedDoesNotReplaceALoopAskedFor() {
         var machine = machine(.requested)
         guard case .nothing = machine.handOver("b", parkedStart: 5) else {
@@ -110,15 +98,6 @@ struct MailboxStateMachineTests {
             return
         }
         #expect(machine.loop == .requested)
-    }
-
-    @Test func aStartWaitingInFinishedDoesNotReplaceARunningLoop() {
-        var machine = machine(.running, loopWaiting: true)
-        guard case .wake(let waiter) = machine.handOver("c", parkedStart: 5) else {
-            Issue.record("expected .wake")
-            return
-        }
-        #expect(waiter == 7)
     }
 
     // MARK: takeMail
@@ -138,8 +117,9 @@ struct MailboxStateMachineTests {
         #expect(mailAgain == nil)
     }
 
-    @Test func theEndOfTheFlowIsMailWithTheJobsStillPending() {
-        var machine = machine(.running, pending: ["g"])
+    @Test(arguments: [Machine.Loop.running, .inStart])
+    func theEndOfTheFlowIsMailWithTheJobsStillPending(host: Machine.Loop) {
+        var machine = machine(host, pending: ["g"])
         _ = machine.endDelivered()
         let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["g"])
