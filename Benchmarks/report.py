@@ -2,12 +2,19 @@
 """Prints each benchmark scenario against its bare baseline, measured in the same run.
 
 Reads the `histogramPercentiles` export of package-benchmark (one TSV per benchmark and
-metric) from the folder given as the first argument and prints the table of DESIGN §8:
-scenario, median, baseline median, ratio, target, verdict.
+metric) from each folder given as an argument — one folder per run (`run.sh --rounds N`) —
+and prints the table of DESIGN §8: scenario, median, baseline median, ratio, target,
+verdict.
+
+With several runs, each ratio is taken within its run (a scenario against the baseline
+measured in the same process), and the table gives the median of those ratios with their
+range; the medians are the medians of the runs' medians. The verdict is the median
+ratio's.
 """
 import glob
 import os
 import re
+import statistics
 import sys
 
 # scenario, metric, baseline, target ratio, operations per sample, unit label
@@ -89,25 +96,46 @@ def per_op(value, ops, unit):
     return f"{value:,.0f} {unit}" if unit != "µs" else f"{value:,.1f} µs"
 
 
+def across(values):
+    """The median of the runs' values that were measured, or None if none was."""
+    measured = [value for value in values if value is not None]
+    return statistics.median(measured) if measured else None
+
+
 def main():
-    folder = sys.argv[1]
+    folders = sys.argv[1:]
+    if not folders:
+        sys.exit("usage: report.py FOLDER... (one folder of histogramPercentiles TSVs per run)")
     quick = os.environ.get("BENCHMARK_QUICK") == "1"
+    several = len(folders) > 1
     rows = [("scenario", "median", "baseline median", "ratio", "target", "verdict")]
+    if several:
+        rows[0] = rows[0][:3] + (f"ratio (median of {len(folders)} runs, range)",) + rows[0][4:]
     for name, metric, baseline, target, ops, unit in SCENARIOS:
-        value, base = median(folder, name, metric), median(folder, baseline, metric)
-        if value is None or base is None:
+        values = [median(folder, name, metric) for folder in folders]
+        bases = [median(folder, baseline, metric) for folder in folders]
+        ratios = [
+            (value / base if base else float("inf"))
+            for value, base in zip(values, bases)
+            if value is not None and base is not None
+        ]
+        if not ratios:
             rows.append((name, "—", "—", "—", "—", "(not measured)"))
             continue
-        ratio = value / base if base else float("inf")
+        ratio = statistics.median(ratios)
+        ratio_text = f"{ratio:.2f}×"
+        if several:
+            ratio_text += f" ({min(ratios):.2f}–{max(ratios):.2f})"
         if target is None:
             verdict, target_text = "(informational)", "—"
         else:
             target_text = f"≤ {target:g}×"
             verdict = "(quick run)" if quick else ("meets" if ratio <= target else "MISSES")
         label = name if baseline == f"{name}Baseline" or baseline == "tenActorRoundTrips" else f"{name} (vs {baseline})"
-        rows.append((label, per_op(value, ops, unit), per_op(base, ops, unit), f"{ratio:.2f}×", target_text, verdict))
+        rows.append((label, per_op(across(values), ops, unit), per_op(across(bases), ops, unit), ratio_text,
+                     target_text, verdict))
     name, metric, flows = SOAK
-    growth = median(folder, name, metric)
+    growth = across([median(folder, name, metric) for folder in folders])
     if growth is None:
         rows.append((name, "—", "—", "—", "—", "(not measured)"))
     else:
