@@ -81,7 +81,8 @@ extension Node {
         for child in children {
             if let tag = child.withLock({ $0.routeTag }) { entries.append((tag, nil, child)) }
         }
-        return entries.sorted { $0.tag.order < $1.tag.order }
+        entries.sort { $0.tag.order < $1.tag.order }  // in place: `sorted` would allocate a second array
+        return entries
     }
 
     /// The route its parent gave it, if any.
