@@ -7,9 +7,10 @@ and prints the table of DESIGN §8: scenario, median, baseline median, ratio, ta
 verdict.
 
 With several runs, each ratio is taken within its run (a scenario against the baseline
-measured in the same process), and the table gives the median of those ratios with their
-range; the medians are the medians of the runs' medians. The verdict is the median
-ratio's.
+measured in the same process). Each row is then the run whose ratio is the median (the lower
+of the two middle ones for an even count), so its columns divide to its ratio, followed by
+the range of the runs' ratios; the verdict is that ratio's. A row some runs did not measure
+says how many did.
 """
 import glob
 import os
@@ -103,6 +104,7 @@ def across(values):
 
 
 def main():
+    """Prints the table for the runs whose folders are the arguments."""
     folders = sys.argv[1:]
     if not folders:
         sys.exit("usage: report.py FOLDER... (one folder of histogramPercentiles TSVs per run)")
@@ -110,30 +112,32 @@ def main():
     several = len(folders) > 1
     rows = [("scenario", "median", "baseline median", "ratio", "target", "verdict")]
     if several:
-        rows[0] = rows[0][:3] + (f"ratio (median of {len(folders)} runs, range)",) + rows[0][4:]
+        rows[0] = ("scenario", "median (median run)", "baseline median", f"ratio (median of {len(folders)} runs, range)",
+                   "target", "verdict")
     for name, metric, baseline, target, ops, unit in SCENARIOS:
         values = [median(folder, name, metric) for folder in folders]
         bases = [median(folder, baseline, metric) for folder in folders]
-        ratios = [
-            (value / base if base else float("inf"))
+        runs = sorted(
+            ((value / base if base else float("inf")), value, base)
             for value, base in zip(values, bases)
             if value is not None and base is not None
-        ]
-        if not ratios:
+        )
+        if not runs:
             rows.append((name, "—", "—", "—", "—", "(not measured)"))
             continue
-        ratio = statistics.median(ratios)
+        ratio, value, base = runs[(len(runs) - 1) // 2]
         ratio_text = f"{ratio:.2f}×"
         if several:
-            ratio_text += f" ({min(ratios):.2f}–{max(ratios):.2f})"
+            ratio_text += f" ({runs[0][0]:.2f}–{runs[-1][0]:.2f})"
+            if len(runs) < len(folders):
+                ratio_text += f", {len(runs)} of {len(folders)} runs"
         if target is None:
             verdict, target_text = "(informational)", "—"
         else:
             target_text = f"≤ {target:g}×"
             verdict = "(quick run)" if quick else ("meets" if ratio <= target else "MISSES")
         label = name if baseline == f"{name}Baseline" or baseline == "tenActorRoundTrips" else f"{name} (vs {baseline})"
-        rows.append((label, per_op(across(values), ops, unit), per_op(across(bases), ops, unit), ratio_text,
-                     target_text, verdict))
+        rows.append((label, per_op(value, ops, unit), per_op(base, ops, unit), ratio_text, target_text, verdict))
     name, metric, flows = SOAK
     growth = across([median(folder, name, metric) for folder in folders])
     if growth is None:

@@ -5,9 +5,9 @@
 #
 #   bash Benchmarks/run.sh                        the full run (a few minutes)
 #   bash Benchmarks/run.sh --rounds 3             three runs, each in a process of its own; each
-#                                                 ratio is the median of the three runs' ratios,
-#                                                 with their range (a verdict this VM's noise
-#                                                 does not flip)
+#                                                 row is the run whose ratio is the median, with
+#                                                 the range of the runs' ratios (a verdict this
+#                                                 VM's noise flips far less often)
 #   BENCHMARK_QUICK=1 bash Benchmarks/run.sh      a smoke run: few iterations, small trees, no verdicts
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -36,7 +36,8 @@ for ((round = 1; round <= rounds; round++)); do
     folder="$out/round-$round"
     mkdir "$folder"
     if ! swift package --disable-sandbox --allow-writing-to-directory "$folder" benchmark \
-        --no-progress --format histogramPercentiles --path "$folder" "${arguments[@]}" >"$folder/log.txt" 2>&1; then
+        --no-progress --format histogramPercentiles --path "$folder" ${arguments[@]+"${arguments[@]}"} \
+        >"$folder/log.txt" 2>&1; then
         cat "$folder/log.txt"
         exit 1
     fi
