@@ -31,19 +31,38 @@ extension Node {
         on presenter: any Presenter,
         firstRole: PresentationRole
     ) throws(CoordinatorError) -> [Presentation] {
+        try makePresentations(
+            screens.enumerated().map { index, screen in
+                NewPresentation(screen: screen, presenter: presenter, role: index == 0 ? firstRole : .automatic)
+            })
+    }
+
+    /// A presentation to make: its screen, presenter and role, and the route it is shown for.
+    struct NewPresentation {
+        let screen: any Screen
+        let presenter: any Presenter
+        let role: PresentationRole
+        var route: (any Hashable & Sendable)? = nil
+    }
+
+    /// Creates presentations of `items`, in order, as one step: either the flow runs and all
+    /// are recorded, or none is. A presentation made for a route is tagged with it, ordered
+    /// among the coordinator's routes by its id.
+    func makePresentations(_ items: [NewPresentation]) throws(CoordinatorError) -> [Presentation] {
         do throws(LifecycleStateMachine.NotRunning) {
             return try withLock { state throws(LifecycleStateMachine.NotRunning) -> [Presentation] in
                 try state.machine.checkRunning(coordinator: state.name)
                 // The ids as `makePresentation` takes its id.
-                let ids = storedContext?.makeIDs(screens.count) ?? 0..<UInt64(screens.count)
-                return zip(screens, ids).enumerated().map { index, element in
+                let ids = storedContext?.makeIDs(items.count) ?? 0..<UInt64(items.count)
+                return zip(items, ids).map { item, id in
                     Self.record(
-                        element.0, id: PresentationID(rawValue: element.1), role: index == 0 ? firstRole : .automatic,
-                        on: presenter, owner: self, expecting: nil, in: &state)
+                        item.screen, id: PresentationID(rawValue: id), role: item.role, on: item.presenter, owner: self,
+                        expecting: nil, routeTag: item.route.map { RouteTag(route: $0, kind: .screen, order: id) },
+                        in: &state)
                 }
             }
         } catch {
-            throw error.error(to: "present \(screens.map(\.screenName).joined(separator: ", "))")
+            throw error.error(to: "present \(items.map(\.screen.screenName).joined(separator: ", "))")
         }
     }
 

@@ -71,7 +71,8 @@ extension Node {
     }
 
     /// This coordinator's routes now, oldest first: the screens it shows for a route and the
-    /// children it started or focused for one, each with its node if it is a child.
+    /// children it started or focused for one that still run, each with its node if it is a
+    /// child.
     func routeEntries() -> [(tag: RouteTag, presentation: Presentation?, child: Node?)] {
         let (presentations, children) = withLock { ($0.presentations, $0.childNodes) }
         var entries: [(tag: RouteTag, presentation: Presentation?, child: Node?)] = []
@@ -79,10 +80,37 @@ extension Node {
             if let tag = presentation.routeTag { entries.append((tag, presentation, nil)) }
         }
         for child in children {
-            if let tag = child.withLock({ $0.routeTag }) { entries.append((tag, nil, child)) }
+            // A child whose end is recorded is no route any more, though its teardown (which
+            // clears its tag) may not be done.
+            if let tag = child.withLock({ $0.machine.isRunning ? $0.routeTag : nil }) {
+                entries.append((tag, nil, child))
+            }
         }
         entries.sort { $0.tag.order < $1.tag.order }  // in place: `sorted` would allocate a second array
         return entries
+    }
+
+    /// The presentations of this coordinator and of every coordinator below it, each node's
+    /// oldest first, this node's before its children's.
+    func subtreePresentations() -> [Presentation] {
+        var result: [Presentation] = []
+        var pending = [self]
+        while let node = pending.popLast() {
+            let (presentations, children) = node.withLock { (Array($0.presentations), $0.childNodes) }
+            result += presentations
+            pending += children.reversed()
+        }
+        return result
+    }
+
+    /// The turns this coordinator's route changes take (`Extras.routeTurns`).
+    var routeTurns: Turns {
+        withLock { state in
+            if let turns = state.storedExtras?.pointee.routeTurns { return turns }
+            let turns = Turns()
+            state.extras.pointee.routeTurns = turns
+            return turns
+        }
     }
 
     /// The route its parent gave it, if any.

@@ -135,6 +135,8 @@ final class Node: @unchecked Sendable {
         /// The flow event handlers its coordinator registered (`Events/`); cleared when its
         /// teardown completes.
         var flowEventHandlers: FlowEventHandlerTable = [:]
+        /// The turns its route changes take, one at a time (`Routing/`): made by the first.
+        var routeTurns: Turns?
     }
 
     /// Everything a node holds, in the node's own allocation (`TailLocked`).

@@ -216,6 +216,15 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
+    /// Claims its dismissal for `reason`, as `beginDismissal` does, for a move that removes it
+    /// with others in one presenter call (`Presenter.transition`). Returns `false`, changing
+    /// nothing, if it is not on the surface now (still being shown, leaving, or gone): whoever
+    /// made it so completes that. A claimed presentation is completed with
+    /// `finishDismissal(reason)` once its presenter has removed it.
+    func claimDismissal(_ reason: DismissalReason) -> Bool {
+        withLock { $0.phase.beginDismissal(reason) == nil }
+    }
+
     /// Asks the presenter to remove it, then records the dismissal. Only the caller that
     /// moved it to dismissing for `reason` calls this.
     func performDismissal(_ reason: DismissalReason) async {
@@ -262,7 +271,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     ///   flow ending, `flow.presentations`) in place; its listener (the presenter it left,
     ///   whose waiters may read `dismissalReason`) just before them.
     @inline(never)
-    private func finishDismissal(_ reason: DismissalReason) {
+    func finishDismissal(_ reason: DismissalReason) {
         owner.announceDismissed(self, reason: reason)
         var listener: (any PresentationListener)?
         var waiters = Waiters<DismissalReason>.Taken()

@@ -42,6 +42,37 @@ public protocol Presenter: AnyObject, Sendable {
     /// longer on the surface, return without error.
     func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws
 
+    /// Carries out one planned move on this presenter as a single transition — one animation
+    /// in a UI — and returns once it is on the surface: removes `removed`, then shows `added`
+    /// over what remains, in order. The runtime calls it when a route change, a link's steps
+    /// at one coordinator or a restoration touches this presenter, at most once per presenter
+    /// and move: going back over several screens, a modal layer leaving whole, several screens
+    /// of a link pushed at once.
+    ///
+    /// - `removed`: presentations this presenter shows, oldest first. Remove them and nothing
+    ///   else the runtime did not ask for — except what a surface cannot keep without them
+    ///   (UIKit dismisses what is presented over a modal it dismisses: report those
+    ///   `.byCoordinator` yourself, as `dismiss` would). As with `dismiss`, the runtime
+    ///   records why each one left once this returns (`.byCoordinator` for the moving
+    ///   coordinator's screens, `.tornDown` for those of the coordinators the move ends),
+    ///   so the presenter need not report them.
+    /// - `added`: new presentations made for this presenter, shown in this order over what
+    ///   remains (pushed, presented one over another); the runtime marks them presented once
+    ///   this returns.
+    ///
+    /// Throwing means the transition could not be made: the runtime then records `added` as
+    /// never shown and removes each of `removed` with `dismiss(_:reason:)`.
+    ///
+    /// The default does it in several calls: `dismiss(_:reason:)` for each removed one, most
+    /// recent first, then `present(_:)` for each added one; a `StackPresenter`'s default
+    /// makes one `pop(to:)`, `present(_:)` or `replaceStack(with:)` call. Implement it when the
+    /// surface can do better (one `setViewControllers`, one modal dismissal of several
+    /// layers), or to apply it atomically.
+    ///
+    /// Cancellation: as `present(_:)` and `dismiss(_:reason:)`: the runtime may call it from a
+    /// cancelled task; carry it out all the same.
+    func transition(removing removed: [Presentation], adding added: [Presentation]) async throws
+
     /// What the next `present` call would replace, if this presenter shows one thing at a
     /// time and replaces it as a whole (a window's root); `nil` otherwise (the default).
     ///
@@ -52,6 +83,19 @@ public protocol Presenter: AnyObject, Sendable {
 }
 
 extension Presenter {
+    /// One call per presentation: `dismiss(_:reason:)` for each of `removed`, most recent
+    /// first, then `present(_:)` for each of `added`, in order.
+    ///
+    /// Cancellation: as `dismiss(_:reason:)` and `present(_:)`.
+    public func transition(removing removed: [Presentation], adding added: [Presentation]) async throws {
+        for presentation in removed.reversed() {
+            try await dismiss(presentation, reason: .byCoordinator)
+        }
+        for presentation in added {
+            try await present(presentation)
+        }
+    }
+
     /// `nil`: presenting adds to what is shown (a stack, a modal chain).
     public var presentationReplacedByNextPresent: Presentation? { nil }
 }

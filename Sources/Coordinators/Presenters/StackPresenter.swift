@@ -64,6 +64,34 @@ public protocol StackPresenter: Presenter {
 }
 
 extension StackPresenter {
+    /// One call to the stack: `pop(to:)` when the removed presentations are the top of the
+    /// stack (above its root) and nothing is added, `present(_:)` to push one presentation
+    /// onto the stack as it is, and `replaceStack(with:)` with the stack less `removed`,
+    /// plus `added`, otherwise. Removed presentations that are no longer on the stack are
+    /// left out.
+    ///
+    /// It reads `stack` and then makes the call: implement `transition` yourself to make
+    /// it one atomic step of your surface.
+    ///
+    /// Cancellation: as `pop(to:)`, `present(_:)` and `replaceStack(with:)`.
+    public func transition(removing removed: [Presentation], adding added: [Presentation]) async throws {
+        let shown = stack
+        let leaving = Set(removed)
+        let kept = shown.filter { !leaving.contains($0) }
+        if added.isEmpty {
+            guard kept.count < shown.count else { return }
+            if !kept.isEmpty, shown.starts(with: kept) {
+                try await pop(to: kept[kept.count - 1])
+            } else {
+                try await replaceStack(with: kept)
+            }
+        } else if kept.count == shown.count, added.count == 1 {
+            try await present(added[0])
+        } else {
+            try await replaceStack(with: kept + added)
+        }
+    }
+
     /// Pops everything above the root, as `pop(to:)` to the first presentation of `stack`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty; rethrows what

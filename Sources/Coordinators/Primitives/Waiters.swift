@@ -22,6 +22,11 @@ struct Waiters<Value: Sendable> {
         return entries.remove(at: index).continuation
     }
 
+    /// Removes and returns the continuation that waits longest, if any.
+    mutating func removeFirst() -> UnsafeContinuation<Value, any Error>? {
+        entries.isEmpty ? nil : entries.removeFirst().continuation
+    }
+
     /// Removes every continuation; the caller resumes them after releasing its lock. The
     /// entries are moved out, not copied into a new array: taking one waiter (a coordinator
     /// idle on `flow.finished`, as it ends) allocates nothing.

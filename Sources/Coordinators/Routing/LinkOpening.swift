@@ -1,62 +1,119 @@
-// Opening a link's routes from a coordinator down, one step at a time.
+// Opening a link's routes from a coordinator down: at each coordinator, the steps it takes
+// are one move (`Routable+Moves.swift`), planned by `RoutePlan`.
 
 enum LinkOpening {
-    /// Opens `routes` (steps `firstStep...` of a link) from `coordinator` down: each step goes
-    /// to the coordinator the step before led to. Returns the coordinator the last step led to.
-    /// Throws `DeepLinkError` for a step that is unhandled, fails or finds its coordinator ended;
+    /// Opens `routes` (steps `routes.startIndex...` of a link) from `coordinator` down: each
+    /// coordinator takes the steps of its own routes up to the one that leads into a child,
+    /// which takes the next. Returns the coordinator the last step led to. Throws
+    /// `DeepLinkError` for a step that is unhandled, fails or finds its coordinator ended;
     /// `CancellationError` if the task is cancelled.
     @discardableResult
     static func open(
         _ routes: ArraySlice<any Hashable & Sendable>, from coordinator: any Coordinator
     ) async throws -> any Coordinator {
         var current = coordinator
-        for (step, route) in zip(routes.indices, routes) {
-            current = try await openAny(route, step: step, at: current)
+        var step = routes.startIndex
+        while step < routes.endIndex {
+            let (taken, next) = try await openAny(routes[step...], at: current)
+            step += taken
+            current = next
         }
         return current
     }
 
-    /// One step: `route` at `coordinator`.
-    static func openAny(
-        _ route: any Hashable & Sendable, step: Int, at coordinator: any Coordinator
-    ) async throws -> any Coordinator {
+    /// The steps `coordinator` takes from the start of `routes`: how many, and where the
+    /// link goes on.
+    private static func openAny(
+        _ routes: ArraySlice<any Hashable & Sendable>, at coordinator: any Coordinator
+    ) async throws -> (taken: Int, next: any Coordinator) {
         guard let routable = coordinator as? any Routable else {
-            throw unhandled(route, step: step, at: coordinator, because: "it is not Routable (it takes no routes)")
+            throw unhandled(
+                routes[routes.startIndex], step: routes.startIndex, at: coordinator,
+                because: "it is not Routable (it takes no routes)")
         }
-        return try await openTyped(route, step: step, at: routable)
+        return try await openTyped(routes, at: routable)
     }
 
     private static func openTyped<R: Routable>(
-        _ route: any Hashable & Sendable, step: Int, at coordinator: R
-    ) async throws -> any Coordinator {
-        guard let typed = route as? R.Route else {
-            throw unhandled(route, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
+        _ routes: ArraySlice<any Hashable & Sendable>, at coordinator: R
+    ) async throws -> (taken: Int, next: any Coordinator) {
+        var own: [R.Route] = []
+        for route in routes {
+            guard let typed = route as? R.Route else { break }
+            own.append(typed)
         }
-        return try await openOwn(typed, step: step, at: coordinator)
+        let foreign = routes.startIndex + own.count
+        return try await openOwn(
+            own, from: routes.startIndex, at: coordinator, orElse: foreign < routes.endIndex ? routes[foreign] : nil)
     }
 
-    /// One step whose route is of `coordinator`'s own type (a restoration decodes it first).
-    static func openOwn<R: Routable>(_ route: R.Route, step: Int, at coordinator: R) async throws -> any Coordinator {
+    /// The steps `coordinator` takes from the start of `routes` (steps `firstStep...` of the
+    /// link), routes of its own type (a restoration decodes them first), as one move: how many
+    /// it took, and where the link goes on. `foreign`, the step after `routes`, is a route of
+    /// another type: if the steps reach it at this coordinator, the link is unhandled there,
+    /// and nothing moved here.
+    static func openOwn<R: Routable>(
+        _ routes: [R.Route], from firstStep: Int, at coordinator: R, orElse foreign: (any Hashable & Sendable)? = nil
+    ) async throws -> (taken: Int, next: any Coordinator) {
         let node = coordinator.flow.node
+        var taken = 0
+        var step: Int { firstStep + taken }
         do {
             try await node.waitUntilAcceptingRoutes()
-            guard let next = try await coordinator.openStep(route) else {
-                throw unhandled(route, step: step, at: coordinator, because: "its destination(for:) returned nil")
+            let entries = coordinator.stackedEntries()
+            var plan = RoutePlan(shown: entries.map { $0.tag.route as? R.Route })
+            var screens: [Int: (route: R.Route, screen: any Screen, presenter: any Presenter)] = [:]
+            var landing = RouteLanding<R.Route>.here
+            steps: while taken < routes.count {
+                let route = routes[taken]
+                taken += 1
+                switch plan.step(route) {
+                case .found(.shown(let index)):
+                    if entries[index].child != nil, let child = entries[index].tag.child as? any Coordinator {
+                        landing = .shownChild(child)
+                        break steps
+                    }
+                case .found(.added):
+                    continue
+                case .new(let index):
+                    guard let destination = try await coordinator.destination(for: route) else {
+                        throw unhandled(
+                            route, step: step - 1, at: coordinator, because: "its destination(for:) returned nil")
+                    }
+                    let (screen, next) = RouteLanding.of(destination, for: route)
+                    if let screen {
+                        screens[index] = (route, screen.0, screen.1)
+                        continue
+                    }
+                    if case .focus = next { plan.withdrawLast() }
+                    landing = next
+                    break steps
+                }
             }
-            return next
+            if case .here = landing, let foreign {
+                throw unhandled(foreign, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
+            }
+            let (keptShown, keptAdded) = plan.result
+            let kept = Set(entries.prefix(keptShown).map(EntryIdentity.init))
+            let next = try await coordinator.move(
+                removing: { entries in entries.filter { !kept.contains(EntryIdentity($0)) } },
+                showing: keptAdded.compactMap { screens[$0] }, landing: landing,
+                operation: "A link's step \(step - 1)")
+            return (taken, next ?? landing.child ?? coordinator)
         } catch let error as DeepLinkError {
             throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch is RoutesRefused {
-            throw DeepLinkError(
-                .targetEnded,
-                "Step \(step) (\(route)) reached \(name(of: coordinator)), which ended before it could take it.",
-                step: step, route: "\(route)", coordinator: name(of: coordinator))
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            let at = firstStep + max(taken - 1, 0)
+            let route = routes[max(taken - 1, 0)]
+            if error is RoutesRefused || !node.withLock({ $0.machine.isRunning }) {
+                throw DeepLinkError(
+                    .targetEnded,
+                    "Step \(at) (\(route)) reached \(name(of: coordinator)), which ended before it could take it.",
+                    step: at, route: "\(route)", coordinator: name(of: coordinator))
+            }
             throw DeepLinkError(
-                .stepFailed, "Step \(step) (\(route)) failed at \(name(of: coordinator)): \(error)", step: step,
+                .stepFailed, "Step \(at) (\(route)) failed at \(name(of: coordinator)): \(error)", step: at,
                 route: "\(route)", coordinator: name(of: coordinator), underlying: error)
         }
     }
@@ -82,4 +139,25 @@ enum LinkOpening {
 
     /// The node of a coordinator of any type.
     static func node(of coordinator: some Coordinator) -> Node { coordinator.flow.node }
+}
+
+/// Which screen or child a route entry is, to tell whether a move keeps it.
+struct EntryIdentity: Hashable, Sendable {
+    private let object: ObjectIdentifier
+
+    init(_ entry: (tag: RouteTag, presentation: Presentation?, child: Node?)) {
+        object =
+            entry.child.map(ObjectIdentifier.init) ?? entry.presentation.map(ObjectIdentifier.init)
+            ?? ObjectIdentifier(entry.tag)
+    }
+}
+
+extension RouteLanding {
+    /// The child it goes into, if any.
+    var child: (any Coordinator)? {
+        switch self {
+        case .here: nil
+        case .shownChild(let child), .newChild(_, let child), .focus(_, let child, _): child
+        }
+    }
 }

@@ -3,6 +3,9 @@
 enum Restoring {
     /// What a restoration has done so far.
     struct Progress {
+        /// The root it began at: a restoration whose tree is torn down stops with
+        /// `targetEnded` instead of reporting the rest skipped.
+        let root: Node
         var restored = 0
         var skipped: [String] = []
         var reason: String?
@@ -17,6 +20,9 @@ enum Restoring {
         }
 
         var report: RestorationReport { RestorationReport(restored: restored, skipped: skipped, reason: reason) }
+
+        /// Whether the root still runs.
+        var treeRuns: Bool { root.withLock { $0.machine.isRunning } }
     }
 
     /// Re-opens `saved` at `coordinator`. Returns `false` if it stopped early (recorded in
@@ -34,31 +40,46 @@ enum Restoring {
         return try await restoreRoutes(saved, at: routable, into: &progress)
     }
 
+    /// Re-opens `saved`'s routes at `coordinator`: the routes up to each one with a child's
+    /// saved state are one move (as a link's steps at one coordinator are), then that child's
+    /// state is restored, and so on.
     private static func restoreRoutes<R: Routable>(
         _ saved: NavigationState, at coordinator: R, into progress: inout Progress
     ) async throws -> Bool {
+        var routes: [R.Route] = []
+        var undecodable: (index: Int, reason: String)?
         for (index, entry) in saved.entries.enumerated() {
-            let route: R.Route
             do {
-                route = try decode(R.Route.self, from: entry.value)
+                routes.append(try decode(R.Route.self, from: entry.value))
             } catch {
-                progress.skip(
-                    saved.entries[index...], of: saved,
-                    because: "\(entry.route) is no longer a \(R.Route.self) of \(R.self): \(error)")
-                return false
+                undecodable = (index, "\(entry.route) is no longer a \(R.Route.self) of \(R.self): \(error)")
+                break
             }
+        }
+        var index = 0
+        while index < routes.count {
+            // One move: up to the next route whose child has a saved state.
+            let end = saved.entries[index..<routes.count].firstIndex { $0.child != nil }.map { $0 + 1 } ?? routes.count
+            let taken: Int
             let next: any Coordinator
             do {
-                next = try await LinkOpening.openOwn(route, step: progress.restored, at: coordinator)
+                (taken, next) = try await LinkOpening.openOwn(
+                    Array(routes[index..<end]), from: progress.restored, at: coordinator)
             } catch let error as DeepLinkError where error.code != .superseded {
+                if error.code == .targetEnded, !progress.treeRuns { throw error }
                 progress.skip(saved.entries[index...], of: saved, because: error.message)
                 return false
             }
-            progress.restored += 1
-            if let child = entry.child, !(try await restore(child, at: next, into: &progress)) {
-                progress.skip(saved.entries[(index + 1)...], of: saved, because: nil)
+            progress.restored += taken
+            index += taken
+            if let child = saved.entries[index - 1].child, !(try await restore(child, at: next, into: &progress)) {
+                progress.skip(saved.entries[index...], of: saved, because: nil)
                 return false
             }
+        }
+        if let undecodable {
+            progress.skip(saved.entries[undecodable.index...], of: saved, because: undecodable.reason)
+            return false
         }
         return true
     }
@@ -104,10 +125,11 @@ extension CoordinatorTree {
     @discardableResult
     public func restore(_ saved: NavigationState) async throws -> RestorationReport {
         try await LinkFlight.fly(in: context) { [context] in
-            var progress = Restoring.Progress()
-            if let root = try await context.runningRoot() as? any Coordinator {
-                _ = try await Restoring.restore(saved, at: root, into: &progress)
+            guard let root = try await context.runningRoot() as? any Coordinator else {
+                return RestorationReport(restored: 0, skipped: [], reason: nil)
             }
+            var progress = Restoring.Progress(root: LinkOpening.node(of: root))
+            _ = try await Restoring.restore(saved, at: root, into: &progress)
             return progress.report
         }
     }

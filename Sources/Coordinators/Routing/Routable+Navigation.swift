@@ -1,64 +1,102 @@
 extension Routable {
-    /// Moves on this coordinator's routes, BBCoordinators' way, and returns once the move is
-    /// done: the screen shown or popped, the child started (and set up) or ended.
+    /// Moves on this coordinator's routes and returns once the move is done: the screen shown
+    /// or the screens removed, the child started (and set up, or ended already) or ended.
     ///
     /// ```swift
     /// try await go(.forward(to: .movie(id: 7)))   // [list] → [list, movie 7]
     /// try await go(.backOne)                      // → [list]
-    /// try await go(.back(to: .list))              // pops everything above the list
+    /// try await go(.back(to: .list))              // removes everything above the list
     /// ```
     ///
-    /// Going back pops screens on a `StackPresenter` (with `pop(to:)`), dismisses them on any
-    /// other presenter, and cancels (and awaits) the children the removed routes started. It
-    /// removes only screens of this coordinator and of its subtree: everything is checked
-    /// before anything moves, so an error changes nothing.
+    /// A move is one transition: going back over several routes is one `pop(to:)` on a
+    /// stack, a modal layer leaves whole, and each presenter touched gets one call (see
+    /// `Presenter.transition`). Going back removes the routes' screens and ends (and awaits)
+    /// the children they started, with their screens. It removes only screens of this
+    /// coordinator and of its subtree: everything is checked before anything moves, so an
+    /// error changes nothing.
     ///
-    /// Throws:
-    /// - `CoordinatorError` `routeNotShown` for `.back(to:)` a route that is not among its
-    ///   shown routes (`routes`);
-    /// - `nothingToPop` for `.backOne` with no route shown, or when the last route is its
-    ///   main screen (removing it would end the coordinator: call `flow.finish` for that);
-    /// - `notOwner` when going back would pop a screen another coordinator (not in this
-    ///   subtree) shows above it;
+    /// Moves of one coordinator are carried out one at a time, in the order they were made,
+    /// so `routes` stays in the order their screens landed in. A forward's `destination(for:)`
+    /// is asked before its turn (it may await a sign-in meanwhile). A move whose screens left
+    /// meanwhile (a person's gesture, an ancestor's move that ended this coordinator)
+    /// completes against what is left: what left is not removed again.
+    ///
+    /// Throws `CoordinatorError`:
+    /// - `routeNotShown` for `.back(to:)` and its kin when no shown route matches (`routes`);
+    /// - `nothingToPop` for `.back(count:)` (`.backOne`) with fewer routes shown than `count`,
+    ///   with a `count` below 1, or when it would remove its main screen (that would end the
+    ///   coordinator: call `flow.finish` for that);
+    /// - `notOwner` when going back would take off a stack a screen another coordinator (not
+    ///   in this subtree) shows above this one's, or a focused child is not a running child;
     /// - `noRoute` when `destination(for:)` returns `nil` for `.forward(to:)`;
-    /// - what presenting, `destination(for:)` or the presenter throws.
+    /// - `flowEnded` when this coordinator ended before the move could show its screen;
+    /// - `noSuchSlot` when a focused tab shows nothing;
+    /// - and what `destination(for:)` or a presenter throws.
     ///
-    /// Cancellation: before anything moves, throws `CancellationError`; a forward to a child
-    /// that is cancelled while the child sets up cancels the child too (nothing half-made
-    /// stays); a move under way otherwise completes.
+    /// Cancellation: a move that has not begun (its destination, its turn) throws
+    /// `CancellationError` and moves nothing; a forward to a child that is cancelled while the
+    /// child sets up cancels the child too (nothing half-made stays); a move under way
+    /// otherwise completes.
     public func go(_ transition: RouteTransition<Route>) async throws {
         try Task.checkCancellation()
-        switch transition {
+        switch transition.kind {
         case .forward(let route):
-            guard try await show(route) != nil else {
+            guard let destination = try await destination(for: route) else {
                 throw CoordinatorError(
                     .noRoute,
                     "\(Self.self).destination(for: \(route)) returned nil, so go(.forward(to:)) has nowhere to go. "
                         + "Return a destination for every route you navigate to.")
             }
-        case .backOne:
-            let entries = flow.node.routeEntries().filter { $0.tag.kind != .standingChild }
-            guard let last = entries.last else {
-                throw CoordinatorError(
-                    .nothingToPop, "\(Self.self) went back one route, but it shows none. Check `routes` first.")
-            }
-            if let presentation = last.presentation, presentation.isMain {
-                throw CoordinatorError(
-                    .nothingToPop,
-                    "\(Self.self) went back one route from \(last.tag.routeDescription), its main screen: that would "
-                        + "end it. Call flow.finish(...) to end the flow, or flow.dismiss on the screen.")
-            }
-            try await removeRoutes([last], operation: ".backOne")
-        case .back(let route):
-            let entries = flow.node.routeEntries()
-            guard let index = entries.lastIndex(where: { $0.tag.kind != .standingChild && $0.tag.matches(route) })
-            else {
-                throw CoordinatorError(
-                    .routeNotShown,
-                    "\(Self.self) went back to \(route), which it does not show; it shows "
-                        + "\(entries.map(\.tag.routeDescription)). Go back to one of those, or forward to it.")
-            }
-            try await removeRoutes(Array(entries[(index + 1)...]), operation: ".back(to: \(route))")
+            try Task.checkCancellation()
+            let (screen, landing) = RouteLanding.of(destination, for: route)
+            _ = try await move(
+                removing: { _ in [] }, showing: screen.map { [(route, $0.0, $0.1)] } ?? [], landing: landing,
+                operation: "go(\(transition))")
+        case .back(let count):
+            _ = try await move(
+                removing: { entries throws(CoordinatorError) in try self.backCount(count, in: entries) }, showing: [],
+                landing: .here, operation: "go(\(transition))")
+        case .backTo(let matches, let first, let description):
+            _ = try await move(
+                removing: { entries throws(CoordinatorError) in
+                    let matching = { (entry: RouteEntry) in self.route(of: entry).map(matches) ?? false }
+                    let found = first ? entries.firstIndex(where: matching) : entries.lastIndex(where: matching)
+                    guard let found else {
+                        throw CoordinatorError(
+                            .routeNotShown,
+                            "\(Self.self) went back to \(description), which it does not show; it shows "
+                                + "\(entries.map(\.tag.routeDescription)). Go back to one of those, or forward to it.")
+                    }
+                    return Array(entries[(found + 1)...])
+                }, showing: [], landing: .here, operation: "go(\(transition))")
         }
+    }
+
+    /// The route of one of this coordinator's entries (its tags hold its own `Route`).
+    private nonisolated func route(of entry: RouteEntry) -> Route? {
+        entry.tag.route as? Route
+    }
+
+    /// The `count` most recent of `entries`, which `.back(count:)` removes.
+    private nonisolated func backCount(_ count: Int, in entries: [RouteEntry]) throws(CoordinatorError) -> [RouteEntry]
+    {
+        guard count >= 1 else {
+            throw CoordinatorError(
+                .nothingToPop, "\(Self.self) went back \(count) routes. Go back by one route or more.")
+        }
+        guard count <= entries.count else {
+            throw CoordinatorError(
+                .nothingToPop,
+                "\(Self.self) went back \(count) route(s), but it shows \(entries.count) "
+                    + "(\(entries.map(\.tag.routeDescription))). Check `routes` first.")
+        }
+        let removed = Array(entries.suffix(count))
+        if let main = removed.first(where: { $0.presentation?.isMain == true }) {
+            throw CoordinatorError(
+                .nothingToPop,
+                "\(Self.self) went back \(count) route(s), past \(main.tag.routeDescription), its main screen: that "
+                    + "would end it. Call flow.finish(...) to end the flow, or flow.dismiss on the screen.")
+        }
+        return removed
     }
 }

@@ -99,23 +99,49 @@ extension RandomizedTreeTests {
             flattened().map { item in "\(nodes[item.node].path).\(nodes[item.node].routes[item.entry].route)" }
         }
 
-        /// One link step at `index`: back to the route if shown, else shown. Returns where the
-        /// link goes on.
-        mutating func step(_ route: LinkRoute, at index: Int) -> Int {
-            if let shown = nodes[index].routes.lastIndex(where: { $0.route == route }) {
-                removeRoutes(above: shown, of: index)
-                if case .child(_, let child) = nodes[index].routes[shown] { return child }
-                return index
+        /// The steps of `link` from `start` that coordinator `index` takes, as the runtime's
+        /// `RoutePlan` does: a step equal to the route after the cursor keeps it; any other goes
+        /// back to its most recent occurrence, or is added; a step into a child ends the
+        /// coordinator's share. Returns where the link goes on, the next step, and whether the
+        /// share ended in a child (`false`: the steps ran out at `index`).
+        mutating func segment(_ link: [LinkRoute], from start: Int, at index: Int) -> (
+            next: Int, end: Int, intoChild: Bool
+        ) {
+            var list = nodes[index].routes
+            var cursor = list.count - 1
+            var step = start
+            var landing: Int?
+            steps: while step < link.count {
+                let route = link[step]
+                step += 1
+                if cursor + 1 < list.count, list[cursor + 1].route == route {
+                    cursor += 1
+                } else {
+                    list.removeSubrange((cursor + 1)...)
+                    if let shown = list.lastIndex(where: { $0.route == route }) {
+                        cursor = shown
+                    } else {
+                        switch route {
+                        case .screen(let k):
+                            list.append(.screen(k))
+                        case .child(let k):
+                            nodes.append(Node(path: "\(nodes[index].path).c\(k)", parent: index))
+                            list.append(.child(k, node: nodes.count - 1))
+                        }
+                        cursor = list.count - 1
+                    }
+                }
+                if case .child(_, let child) = list[cursor] {
+                    landing = child
+                    break steps
+                }
             }
-            switch route {
-            case .screen(let k):
-                nodes[index].routes.append(.screen(k))
-                return index
-            case .child(let k):
-                nodes.append(Node(path: "\(nodes[index].path).c\(k)", parent: index))
-                nodes[index].routes.append(.child(k, node: nodes.count - 1))
-                return nodes.count - 1
+            list.removeSubrange((cursor + 1)...)
+            for entry in nodes[index].routes where !list.contains(entry) {
+                if case .child(_, let child) = entry { kill(child) }
             }
+            nodes[index].routes = list
+            return (landing ?? index, step, landing != nil)
         }
 
         func isInSubtree(_ index: Int, of ancestor: Int) -> Bool {
@@ -124,12 +150,20 @@ extension RandomizedTreeTests {
             return current == ancestor
         }
 
-        /// Whether `index` going back to its route at `position` would pop a screen outside
-        /// its subtree (shown above one of its own screens it removes): `notOwner`.
+        /// Whether `index` going back to its route at `position` would take off the stack a
+        /// screen outside its subtree (shown above one of the screens it removes: its own, or
+        /// those of the children it ends): `notOwner`.
         func goingBackPopsAStranger(to position: Int, of index: Int) -> Bool {
+            let removedChildren = nodes[index].routes[(position + 1)...].compactMap { entry -> Int? in
+                if case .child(_, let child) = entry { return child }
+                return nil
+            }
             let stack = flattened()
-            for (at, item) in stack.enumerated() where item.node == index && item.entry > position {
-                if stack[at...].contains(where: { !isInSubtree($0.node, of: index) }) { return true }
+            for (at, item) in stack.enumerated() {
+                let removed =
+                    (item.node == index && item.entry > position)
+                    || removedChildren.contains { isInSubtree(item.node, of: $0) }
+                if removed, stack[at...].contains(where: { !isInSubtree($0.node, of: index) }) { return true }
             }
             return false
         }
@@ -162,8 +196,22 @@ extension RandomizedTreeTests {
 
         func applying(_ link: [LinkRoute]) -> LinkModel {
             var model = self
-            var at = 0
-            for route in link { at = model.step(route, at: at) }
+            var (at, step) = (0, 0)
+            while step < link.count { (at, step, _) = model.segment(link, from: step, at: at) }
+            return model
+        }
+
+        /// `link` followed by a step no coordinator takes: the coordinator that reaches it
+        /// changes nothing; those above it took their shares.
+        func applyingUntilUnhandled(_ link: [LinkRoute]) -> LinkModel {
+            var model = self
+            var (at, step) = (0, 0)
+            while step < link.count {
+                var next = model
+                let (into, end, intoChild) = next.segment(link, from: step, at: at)
+                guard intoChild else { break }
+                (model, at, step) = (next, into, end)
+            }
             return model
         }
     }
@@ -292,7 +340,7 @@ extension RandomizedTreeTests {
                 let what = "link \(prefix) + elsewhere"
                 let result = await Self.result { try await tree.open(DeepLink(routes)) }
                 #expect(result == .unhandled(step: prefix.count), "\(label): \(what) → \(result)")
-                model = model.applying(prefix)
+                model = model.applyingUntilUnhandled(prefix)
                 _ = try await check([model], what)
                 trail.append(what)
             case 42..<56:  // two links at once: the later supersedes the earlier, or both land

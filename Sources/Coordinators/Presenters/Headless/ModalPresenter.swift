@@ -72,6 +72,36 @@ public final class ModalPresenter: Presenter, Observable {
         store.remove(presentation, takingAbove: { _ in true })
     }
 
+    /// Dismisses `removed` and, as UIKit does, everything presented over the lowest of them,
+    /// then presents `added` over what remains, one over another — as one change of the chain
+    /// (one revision): several modal layers leave in one step. The runtime records the
+    /// removed ones' dismissals; those taken with them report `.byCoordinator`. Called by the
+    /// runtime for a route change, a link's steps or a restoration (see
+    /// `Presenter.transition`).
+    ///
+    /// Throws `CoordinatorError` `notInStack`, changing nothing, if an added presentation is
+    /// not a new one made for this presenter, or is given twice.
+    ///
+    /// Cancellation: none; it applies at once.
+    public func transition(
+        removing removed: [Presentation], adding added: [Presentation]
+    ) async throws(CoordinatorError) {
+        let above = try store.update { state throws(CoordinatorError) -> ([Presentation], changed: Bool) in
+            try StackRules.checkReplacement(added, of: [], shownBy: self, on: name)
+            let leaving = Set(removed)
+            var above: [Presentation] = []
+            let lowest = state.modals.firstIndex(where: leaving.contains)
+            if let lowest {
+                above = state.modals[lowest...].filter { !leaving.contains($0) }
+                state.modals.removeSubrange(lowest...)
+            }
+            for presentation in added { presentation.setListener(self) }
+            state.modals += added
+            return (above, changed: lowest != nil || !added.isEmpty)
+        }
+        above.reportDismissals(.byCoordinator)
+    }
+
     /// Does what a person's swipe down does: dismisses the top presentation, which
     /// reports `.byUser`. Returns `false`, changing nothing, if its confirmation refused
     /// (or the chain changed while it was being confirmed).

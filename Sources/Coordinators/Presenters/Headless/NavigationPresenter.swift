@@ -117,6 +117,20 @@ public final class NavigationPresenter: StackPresenter, Observable {
         try core.replaceStack(with: presentations, of: self)
     }
 
+    /// Removes `removed` and pushes `added` as one change of the stack (one revision); the
+    /// runtime records the removed ones' dismissals. Called by the runtime for a route
+    /// change, a link's steps or a restoration (see `Presenter.transition`).
+    ///
+    /// Throws `CoordinatorError` `notInStack`, changing nothing, if an added presentation is
+    /// not a new one made for this presenter, or is given twice.
+    ///
+    /// Cancellation: none; it applies at once.
+    public func transition(
+        removing removed: [Presentation], adding added: [Presentation]
+    ) async throws(CoordinatorError) {
+        try core.transition(removing: removed, adding: added, of: self)
+    }
+
     /// Pops everything above the root; it all reports `.byCoordinator`.
     ///
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.

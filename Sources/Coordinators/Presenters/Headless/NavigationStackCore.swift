@@ -52,6 +52,23 @@ struct NavigationStackCore: Sendable {
         removed.reportDismissals(.replaced)
     }
 
+    /// Removes `removed` and pushes `added` in one step (see `Presenter.transition`); the
+    /// runtime records the removed ones' dismissals. `presenter` becomes the listener of each
+    /// added one.
+    func transition(
+        removing removed: [Presentation], adding added: [Presentation], of presenter: any PresentationListener
+    ) throws(CoordinatorError) {
+        try store.update { state throws(CoordinatorError) in
+            try StackRules.checkReplacement(added, of: [], shownBy: presenter, on: name)
+            let leaving = Set(removed)
+            let count = state.stack.count
+            state.stack.removeAll { leaving.contains($0) }
+            for presentation in added { presentation.setListener(presenter) }
+            state.stack += added
+            return ((), changed: state.stack.count != count || !added.isEmpty)
+        }
+    }
+
     // MARK: A person's gestures
 
     /// The back button, or a swipe back completed.

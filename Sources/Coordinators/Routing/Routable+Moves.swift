@@ -1,0 +1,284 @@
+// How a coordinator changes its routes — what `go`, links and restoration share: one move
+// at a time (the coordinator's turns), planned from the routes it shows, checked before
+// anything moves, and carried out with at most one call per presenter.
+
+extension Routable {
+    typealias RouteEntry = (tag: RouteTag, presentation: Presentation?, child: Node?)
+
+    /// The routes on this coordinator's stack of routes now, oldest first: its screens and the
+    /// children they started, not the tabs it focuses (which stand beside the stack).
+    nonisolated func stackedEntries() -> [RouteEntry] {
+        flow.node.routeEntries().filter { $0.tag.kind != .standingChild }
+    }
+
+    /// Carries out one move on this coordinator's routes, in its turn: removes the routes
+    /// `select` picks from those it shows (read once the turn begins), shows `screens` for
+    /// their routes, then goes on as `landing` says. Returns the coordinator the move lands
+    /// in: this one, or the child; `nil` if a new child ended before it accepted routes.
+    ///
+    /// Before anything moves, `select` may throw, and the move throws `notOwner` if it would
+    /// take a screen of a coordinator outside this subtree off a stack, or `flowEnded` if this
+    /// coordinator no longer runs. Then: the screens removed are claimed (nobody else removes
+    /// them meanwhile), the children of removed routes are ended, each presenter touched gets
+    /// one `transition` call, the removals are recorded and the new screens marked shown,
+    /// and a new child is started or a tab focused. The turn ends there; the move returns
+    /// once the ended children are gone and a new child accepts routes.
+    ///
+    /// Cancellation: a move waiting for its turn throws `CancellationError` and moves nothing;
+    /// once begun, it completes. Waiting for a new child to accept routes, it cancels the
+    /// child and throws `CancellationError` once the child is gone.
+    nonisolated func move(
+        removing select: @Sendable ([RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
+        showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
+        landing: RouteLanding<Route>,
+        operation: @autoclosure () -> String
+    ) async throws -> (any Coordinator)? {
+        let turns = flow.node.routeTurns
+        try await turns.take()
+        let done: CarriedOutMove
+        do {
+            done = try await carryOut(removing: select, showing: screens, landing: landing, operation: operation())
+        } catch {
+            turns.end()
+            throw error
+        }
+        turns.end()
+        for child in done.endedChildren { _ = await child.ended() }
+        if let failure = done.failure { throw failure }
+        switch landing {
+        case .here: return self
+        case .shownChild(let child): return child
+        case .newChild:
+            guard let child = done.landedIn else { return self }
+            return try await waitUntilSetUp(child, cancellingOnCancellation: done.started)
+        case .focus(let route, let child, let tabs):
+            guard try await waitUntilSetUp(child, cancellingOnCancellation: nil) != nil else { return nil }
+            if let tabs { try await selectTab(of: child, route, in: tabs) }
+            return child
+        }
+    }
+
+    private nonisolated func carryOut(
+        removing select: @Sendable ([RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
+        showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
+        landing: RouteLanding<Route>,
+        operation: String
+    ) async throws -> CarriedOutMove {
+        let node = flow.node
+        // Plan and check: nothing has moved until the presentations are made.
+        let removed = try select(stackedEntries())
+        var leaving = LeavingPresentations()
+        var done = CarriedOutMove()
+        for entry in removed {
+            if let child = entry.child {
+                done.endedChildren.append(child)
+                for presentation in child.subtreePresentations() { leaving.add(presentation, .tornDown) }
+            } else if let presentation = entry.presentation {
+                leaving.add(presentation, .byCoordinator)
+            }
+        }
+        try takeAlongWhatLiesAbove(&leaving, operation: operation)
+        if case .focus(let route, let child, _) = landing { try checkFocus(child, route) }
+        var made: [Presentation] = []
+        if !screens.isEmpty {
+            made = try node.makePresentations(
+                screens.map { item in
+                    Node.NewPresentation(
+                        screen: item.screen, presenter: item.presenter, role: role(on: item.presenter),
+                        route: item.route)
+                })
+        }
+
+        // Carry out.
+        let claimed = leaving.items.filter { $0.presentation.claimDismissal($0.reason) }
+        for child in done.endedChildren { child.requestEnd(.cancelled) }
+        // What another dismissal claimed first (a person's gesture, a child's own move) leaves
+        // the surface with this move all the same, so that the surface shows what the move
+        // planned; whoever claimed it records its dismissal.
+        let removing = leaving.items.map(\.presentation).filter { $0.dismissalReason == nil }
+        var notShown = Set<Presentation>()
+        for call in PresenterCall.group(removing: removing, adding: made) {
+            do {
+                try await call.presenter.transition(removing: call.removed, adding: call.added)
+            } catch {
+                // The surface changed under the move (a stack popped meanwhile): the removals
+                // complete one by one. Screens that were not shown are the move's failure.
+                if !call.added.isEmpty { done.failure = done.failure ?? error }
+                for presentation in call.added {
+                    node.presentationFailed(presentation)
+                    notShown.insert(presentation)
+                }
+                for presentation in call.removed.reversed() {
+                    try? await call.presenter.dismiss(presentation, reason: .byCoordinator)
+                }
+            }
+        }
+        for item in claimed.sorted(by: { $0.presentation.id.rawValue > $1.presentation.id.rawValue }) {
+            item.presentation.finishDismissal(item.reason)
+        }
+        for presentation in made where !notShown.contains(presentation) {
+            do {
+                if try node.didPresent(presentation) { try await node.dismissClaimedByTeardown(presentation) }
+            } catch {
+                done.failure = done.failure ?? error
+            }
+        }
+        guard done.failure == nil else { return done }
+        switch landing {
+        case .here, .shownChild:
+            break
+        case .newChild(let route, let child):
+            done.started = try startRouteChild(child, for: route)
+            done.landedIn = child
+        case .focus(let route, let child, _):
+            LinkOpening.node(of: child).tag(
+                RouteTag(route: route, kind: .standingChild, order: flow.node.context?.makeID() ?? 0, child: child))
+            done.landedIn = child
+        }
+        return done
+    }
+
+    /// On each stack a removed screen is on, what lies above it leaves too: it must be this
+    /// subtree's (`notOwner` otherwise), and is taken along.
+    private nonisolated func takeAlongWhatLiesAbove(_ leaving: inout LeavingPresentations, operation: String)
+        throws(CoordinatorError)
+    {
+        var visited = Set<ObjectIdentifier>()
+        for item in leaving.items {
+            guard let stack = item.presentation.presenter as? any StackPresenter,
+                visited.insert(ObjectIdentifier(stack)).inserted
+            else { continue }
+            let shown = stack.stack
+            guard let lowest = shown.firstIndex(where: leaving.contains) else { continue }
+            for other in shown[lowest...] where !leaving.contains(other) {
+                guard let owner = other.owner as? Node, owner.isInSubtree(of: flow.node) else {
+                    throw CoordinatorError(
+                        .notOwner,
+                        "\(operation) at \(Self.self) would take \(other) off \(type(of: stack)), which "
+                            + "\(other.owner.coordinatorName) shows above \(Self.self)'s screens and which is not in its "
+                            + "subtree. A coordinator moves only its own screens and its children's; ask the owner to go "
+                            + "back first.")
+                }
+                leaving.add(other, .byCoordinator)
+            }
+        }
+    }
+
+    /// `.main` for a screen that replaces this coordinator's own main one on a presenter that
+    /// shows one thing at a time (a window's root), so that the coordinator goes on.
+    private nonisolated func role(on presenter: any Presenter) -> PresentationRole {
+        guard let replaced = presenter.presentationReplacedByNextPresent, replaced.owner === flow.node,
+            replaced.isMain
+        else { return .automatic }
+        return .main
+    }
+
+    /// Starts `child` for `route` and tags it, in the move's turn, so that its route is
+    /// ordered among this coordinator's as the move is.
+    private nonisolated func startRouteChild<Child: Coordinator>(_ child: Child, for route: Route) throws -> Node {
+        let handle = try flow.start(child)
+        child.flow.node.tag(RouteTag(route: route, kind: .stackedChild, order: handle.id.rawValue, child: child))
+        return child.flow.node
+    }
+
+    /// Throws `notOwner` unless `child` is a running child of this coordinator.
+    private nonisolated func checkFocus(_ child: any Coordinator, _ route: Route) throws(CoordinatorError) {
+        guard LinkOpening.node(of: child).withLock({ $0.parent }) === flow.node else {
+            throw CoordinatorError(
+                .notOwner,
+                "\(Self.self)'s route \(route) focuses \(type(of: child)), which is not a running child of it. Focus "
+                    + "a child it started (flow.start, startChild(_:for:)), or return .child to start one.")
+        }
+    }
+
+    /// Selects the tab of `tabs` that shows `child`'s first screen, unless it is selected.
+    private nonisolated func selectTab(
+        of child: any Coordinator, _ route: Route, in tabs: any TabBarPresenter
+    ) async throws {
+        guard let shown = LinkOpening.node(of: child).withLock({ $0.presentations.first }) else {
+            throw CoordinatorError(
+                .noSuchSlot,
+                "\(Self.self)'s route \(route) selects the tab of \(type(of: child)) in \(type(of: tabs)), but "
+                    + "\(type(of: child)) shows nothing. Present its screen on its tab's presenter first.")
+        }
+        guard let index = tabs.tabPresenters.firstIndex(where: { $0 === shown.presenter }) else {
+            return try await tabs.selectTab(of: shown.presenter)  // throws `noSuchSlot`, naming the bar
+        }
+        if tabs.selectedTabIndex != index { try await tabs.select(index) }
+    }
+
+    /// Returns `child` once it accepts routes; `nil` if it ended first. If the calling task is
+    /// cancelled meanwhile, cancels the child it started (`started`), waits until it is gone
+    /// and throws `CancellationError`.
+    private nonisolated func waitUntilSetUp(
+        _ child: any Coordinator, cancellingOnCancellation started: Node?
+    ) async throws -> (any Coordinator)? {
+        do {
+            try await LinkOpening.node(of: child).waitUntilAcceptingRoutes()
+            return child
+        } catch is RoutesRefused {
+            return nil
+        } catch {
+            if let started {
+                started.requestEnd(.cancelled)
+                _ = await started.ended()
+            }
+            throw error
+        }
+    }
+}
+
+/// What a move did in its turn.
+struct CarriedOutMove {
+    var endedChildren: [Node] = []
+    /// The child it went into (new or focused).
+    var landedIn: (any Coordinator)?
+    /// The node of the child it started, to end it if the caller is cancelled while the
+    /// child sets up.
+    var started: Node?
+    /// What a presenter or a new screen threw once things moved.
+    var failure: (any Error)?
+}
+
+/// The presentations a move removes, each once, with the reason it leaves for.
+struct LeavingPresentations {
+    private(set) var items: [(presentation: Presentation, reason: DismissalReason)] = []
+    private var seen = Set<Presentation>()
+
+    mutating func add(_ presentation: Presentation, _ reason: DismissalReason) {
+        if seen.insert(presentation).inserted { items.append((presentation, reason)) }
+    }
+
+    func contains(_ presentation: Presentation) -> Bool { seen.contains(presentation) }
+}
+
+/// One presenter's share of a move: what it removes and what it adds, in one `transition`.
+struct PresenterCall {
+    let presenter: any Presenter
+    /// Oldest first.
+    var removed: [Presentation] = []
+    /// In the order they are shown.
+    var added: [Presentation] = []
+
+    /// The calls for removing `removed` and adding `added`, one per presenter: those that only
+    /// remove first, the one that removes the most recent screen first; then the others, in
+    /// the order of what they add.
+    static func group(removing removed: [Presentation], adding added: [Presentation]) -> [PresenterCall] {
+        var calls: [PresenterCall] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        func call(for presenter: any Presenter) -> Int {
+            let key = ObjectIdentifier(presenter)
+            if let found = index[key] { return found }
+            calls.append(PresenterCall(presenter: presenter))
+            index[key] = calls.count - 1
+            return calls.count - 1
+        }
+        for presentation in removed.sorted(by: { $0.id.rawValue > $1.id.rawValue }) {
+            calls[call(for: presentation.presenter)].removed.insert(presentation, at: 0)
+        }
+        for presentation in added {
+            calls[call(for: presentation.presenter)].added.append(presentation)
+        }
+        return calls.filter { $0.added.isEmpty } + calls.filter { !$0.added.isEmpty }
+    }
+}

@@ -1,0 +1,120 @@
+import Coordinators
+
+/// A stack presenter written as a user would write one for `UINavigationController`: it
+/// keeps its own stack, counts every call the runtime makes, and can hold a call back until
+/// the test lets it land (a busy main actor, an animation) — for one screen's push, or for
+/// the next `pop(to:)`.
+final class ScriptedStack: StackPresenter {
+    private struct State {
+        var stack: [Presentation] = []
+        var calls: [String] = []
+        var waiters: [(condition: @Sendable ([String]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Takes the waiters whose condition now holds.
+        mutating func satisfied() -> [CheckedContinuation<Void, Never>] {
+            let names = stack.map(\.screen.screenName)
+            let (ready, rest) = (waiters.filter { $0.condition(names) }, waiters.filter { !$0.condition(names) })
+            waiters = rest
+            return ready.map(\.continuation)
+        }
+    }
+    private let state = Mutex(State())
+    /// The name of the screen whose push waits for `landPush`.
+    private let latePush: String?
+    /// Whether the first `pop(to:)` waits for `landPop`.
+    private let lateFirstPop: Bool
+    private let pushEntered = Gate()
+    private let pushGate = Gate()
+    private let popEntered = Gate()
+    private let popGate = Gate()
+    private let firstPop = Mutex(true)
+
+    init(latePush: String? = nil, lateFirstPop: Bool = false) {
+        self.latePush = latePush
+        self.lateFirstPop = lateFirstPop
+    }
+
+    /// Every call the runtime made, in order: `present x`, `dismiss x`, `pop(to: x)`,
+    /// `replaceStack [x, y]`.
+    var calls: [String] { state.withLock { $0.calls } }
+    var screenNames: [String] { state.withLock { $0.stack.map(\.screen.screenName) } }
+
+    var stack: [Presentation] { state.withLock { $0.stack } }
+
+    private func record(_ call: String) { state.withLock { $0.calls.append(call) } }
+
+    /// Changes the stack, then wakes the waiters whose condition holds.
+    private func change<R>(_ body: (inout [Presentation]) throws -> R) rethrows -> R {
+        let (result, ready) = try state.withLock { state in
+            let result = try body(&state.stack)
+            return (result, state.satisfied())
+        }
+        for waiter in ready { waiter.resume() }
+        return result
+    }
+
+    /// Returns once the screens on the stack satisfy `condition`.
+    func waitUntil(_ condition: @escaping @Sendable ([String]) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                if condition(state.stack.map(\.screen.screenName)) { return true }
+                state.waiters.append((condition, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    func present(_ presentation: Presentation) async throws {
+        let name = presentation.screen.screenName
+        record("present \(name)")
+        if name == latePush {
+            pushEntered.open()
+            await pushGate.wait()
+        }
+        change { $0.append(presentation) }
+    }
+
+    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        record("dismiss \(presentation.screen.screenName)")
+        change { $0.removeAll { $0 == presentation } }
+    }
+
+    func pop(to presentation: Presentation) async throws {
+        record("pop(to: \(presentation.screen.screenName))")
+        let isFirstPop = firstPop.withLock { first in
+            defer { first = false }
+            return first
+        }
+        if lateFirstPop, isFirstPop {
+            popEntered.open()
+            await popGate.wait()
+        }
+        let removed = try change { stack throws -> [Presentation] in
+            guard let index = stack.lastIndex(of: presentation) else { throw ScriptedStackError.notOnStack }
+            defer { stack.removeSubrange((index + 1)...) }
+            return Array(stack[(index + 1)...])
+        }
+        for presentation in removed.reversed() { presentation.reportDismissal(.byCoordinator) }
+    }
+
+    func replaceStack(with presentations: [Presentation]) async throws {
+        record("replaceStack \(presentations.map(\.screen.screenName))")
+        let removed = change { stack -> [Presentation] in
+            defer { stack = presentations }
+            return stack.filter { !presentations.contains($0) }
+        }
+        for presentation in removed.reversed() { presentation.reportDismissal(.replaced) }
+    }
+
+    /// Returns once the late push has been asked for; `landPush()` lets it land.
+    func waitForLatePush() async { await pushEntered.wait() }
+    func landPush() { pushGate.open() }
+    /// Returns once the late pop has been asked for; `landPop()` lets it land.
+    func waitForLatePop() async { await popEntered.wait() }
+    func landPop() { popGate.open() }
+}
+
+/// What `ScriptedStack.pop(to:)` throws for a presentation that is not on it, as a UIKit
+/// presenter of a user's might.
+enum ScriptedStackError: Error { case notOnStack }
