@@ -33,16 +33,6 @@ final class RouteTag: Sendable {
         self.child = child
     }
 
-    /// Whether this tag's route is `route`: a value of its type, equal to it. A coordinator's
-    /// tags hold routes of its own `Route` type, which is what callers pass.
-    ///
-    /// Typed rather than through `AnyHashable`, which boxes both sides and looks their
-    /// conformances up at run time: a link step and `go(.back(to:))` compare every route
-    /// their coordinator shows (`Guides/Performance.md`, twelfth pass).
-    func matches<Route: Hashable>(_ route: Route) -> Bool {
-        (self.route as? Route) == route
-    }
-
     /// The route as text, for snapshots and messages.
     var routeDescription: String { String(describing: route) }
 }

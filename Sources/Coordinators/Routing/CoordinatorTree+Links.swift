@@ -2,22 +2,25 @@ extension CoordinatorTree {
     /// Opens `link` from the root: the root takes the first route, and each route leads to the
     /// coordinator that takes the next (see `DeepLink`). Returns once every step is done.
     ///
-    /// Each step waits for the one before: a screen shown, a child started and set up (it
-    /// awaits `flow.finished`, an answer or a child of its own). A route the coordinator shows
-    /// already is gone back to (its routes above are removed); any other is shown. A step may
-    /// await a sub-flow first (see `Routable.destination(for:)`). If no root runs yet, the
-    /// link waits for one.
+    /// At each coordinator, the steps it takes are one move: compared with what it shows (a
+    /// route shown already is kept, with the child it started), resolved (`destination(for:)`)
+    /// before anything is removed there, and carried out with one call per presenter — so
+    /// opening the same link twice changes nothing the second time. A step that leads into a
+    /// child hands the rest to it once it is set up (it awaits `flow.finished`, an answer or a
+    /// child of its own). A step may await a sub-flow first (see `Routable.destination(for:)`).
+    /// If no root runs yet, the link waits for one. See "Deep links" in `Guides/Routing.md`.
     ///
     /// One link is in flight per tree: opening another (here, from a coordinator, or a
     /// restoration) supersedes this one.
     ///
     /// Throws `DeepLinkError`: `unhandled` (also a `linkUnhandled` lifecycle event),
-    /// `targetEnded`, `stepFailed`, `superseded`. The steps done before stay; the step it
-    /// stopped at leaves nothing half-made.
+    /// `targetEnded` (also when the tree is torn down while the link waits), `stepFailed`,
+    /// `superseded`. The coordinators above the one it stopped at keep the steps they took;
+    /// the one it stopped at is as it was.
     ///
     /// Cancellation: cancelling the calling task stops the link as superseding does — the
-    /// step under way is torn down (a child it started is cancelled) — and throws
-    /// `CancellationError`.
+    /// move under way completes, a child it started and that is not set up yet is ended — and
+    /// throws `CancellationError`.
     public func open(_ link: DeepLink) async throws {
         let routes = link.routes
         try await LinkFlight.fly(in: context) { [context] in

@@ -1,7 +1,7 @@
 /// Why a deep link (or a restoration) did not open all the way.
 ///
-/// The steps before the one named here are done and stay; nothing of the step it stopped at
-/// stays half-made.
+/// The coordinators before the one it stopped at keep the steps they took; the coordinator it
+/// stopped at is as it was (its steps are one move, made only once all of them are resolved).
 ///
 /// ```swift
 /// do {
@@ -28,7 +28,9 @@ public struct DeepLinkError: Error, CustomStringConvertible {
         public static let superseded = Code(.superseded)
         /// The `DeepLinkParser` threw for the URL (`underlying`); nothing was changed.
         public static let malformedURL = Code(.malformedURL)
-        /// The coordinator the step went into ended (or was ending) before it could take it.
+        /// The coordinator the step went into ended (or was ending) before it could take it, or
+        /// while the step waited (a sub-flow its destination awaited): also what a link or a
+        /// restoration gets when its tree is torn down under it.
         public static let targetEnded = Code(.targetEnded)
         /// Carrying the step out threw (`underlying`): `destination(for:)`, a presenter, or a
         /// misuse the runtime reports as a `CoordinatorError`.

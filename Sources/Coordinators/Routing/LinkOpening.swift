@@ -43,8 +43,9 @@ enum LinkOpening {
             own.append(typed)
         }
         let foreign = routes.startIndex + own.count
-        return try await openOwn(
+        let (taken, next, _) = try await openOwn(
             own, from: routes.startIndex, at: coordinator, orElse: foreign < routes.endIndex ? routes[foreign] : nil)
+        return (taken, next)
     }
 
     /// The steps `coordinator` takes from the start of `routes` (steps `firstStep...` of the
@@ -52,9 +53,14 @@ enum LinkOpening {
     /// it took, and where the link goes on. `foreign`, the step after `routes`, is a route of
     /// another type: if the steps reach it at this coordinator, the link is unhandled there,
     /// and nothing moved here.
+    ///
+    /// With `deferringTabs` (a restoration, which re-opens several tabs in turn), a step that
+    /// focuses a tab does not select it: the selection is returned (`selectTab`), for the
+    /// caller to make once, for the last tab.
     static func openOwn<R: Routable>(
-        _ routes: [R.Route], from firstStep: Int, at coordinator: R, orElse foreign: (any Hashable & Sendable)? = nil
-    ) async throws -> (taken: Int, next: any Coordinator) {
+        _ routes: [R.Route], from firstStep: Int, at coordinator: R, orElse foreign: (any Hashable & Sendable)? = nil,
+        deferringTabs: Bool = false
+    ) async throws -> (taken: Int, next: any Coordinator, selectTab: (@Sendable () async throws -> Void)?) {
         let node = coordinator.flow.node
         var taken = 0
         var step: Int { firstStep + taken }
@@ -64,6 +70,7 @@ enum LinkOpening {
             var plan = RoutePlan(shown: entries.map { $0.tag.route as? R.Route })
             var screens: [Int: (route: R.Route, screen: any Screen, presenter: any Presenter)] = [:]
             var landing = RouteLanding<R.Route>.here
+            var selectTab: (@Sendable () async throws -> Void)?
             steps: while taken < routes.count {
                 let route = routes[taken]
                 taken += 1
@@ -85,7 +92,16 @@ enum LinkOpening {
                         screens[index] = (route, screen.0, screen.1)
                         continue
                     }
-                    if case .focus = next { plan.withdrawLast() }
+                    if case .focus(let route, let child, let tabs?) = next {
+                        plan.withdrawLast()
+                        if deferringTabs {
+                            selectTab = { try await coordinator.selectTab(of: child, route, in: tabs) }
+                            landing = .focus(route, child, tabs: nil)
+                            break steps
+                        }
+                    } else if case .focus = next {
+                        plan.withdrawLast()
+                    }
                     landing = next
                     break steps
                 }
@@ -98,8 +114,8 @@ enum LinkOpening {
             let next = try await coordinator.move(
                 removing: { entries in entries.filter { !kept.contains(EntryIdentity($0)) } },
                 showing: keptAdded.compactMap { screens[$0] }, landing: landing,
-                operation: "A link's step \(step - 1)")
-            return (taken, next ?? landing.child ?? coordinator)
+                operation: "for a link's step \(step - 1)")
+            return (taken, next ?? landing.child ?? coordinator, selectTab)
         } catch let error as DeepLinkError {
             throw error
         } catch {

@@ -19,6 +19,11 @@ enum Restoring {
             }
         }
 
+        /// Records a failure that skips no saved route.
+        mutating func note(failure: String) {
+            if reason == nil { reason = failure }
+        }
+
         var report: RestorationReport { RestorationReport(restored: restored, skipped: skipped, reason: reason) }
 
         /// Whether the root still runs.
@@ -57,31 +62,48 @@ enum Restoring {
             }
         }
         var index = 0
-        while index < routes.count {
+        var complete = true
+        // The tab of the last route that focuses one is selected once, when this coordinator's
+        // routes are re-opened: one selection, not one per tab.
+        var selectTab: (@Sendable () async throws -> Void)?
+        restoring: while index < routes.count {
             // One move: up to the next route whose child has a saved state.
             let end = saved.entries[index..<routes.count].firstIndex { $0.child != nil }.map { $0 + 1 } ?? routes.count
             let taken: Int
             let next: any Coordinator
             do {
-                (taken, next) = try await LinkOpening.openOwn(
-                    Array(routes[index..<end]), from: progress.restored, at: coordinator)
+                let opened = try await LinkOpening.openOwn(
+                    Array(routes[index..<end]), from: progress.restored, at: coordinator, deferringTabs: true)
+                (taken, next) = (opened.taken, opened.next)
+                if let select = opened.selectTab { selectTab = select }
             } catch let error as DeepLinkError where error.code != .superseded {
                 if error.code == .targetEnded, !progress.treeRuns { throw error }
                 progress.skip(saved.entries[index...], of: saved, because: error.message)
-                return false
+                complete = false
+                break restoring
             }
             progress.restored += taken
             index += taken
             if let child = saved.entries[index - 1].child, !(try await restore(child, at: next, into: &progress)) {
                 progress.skip(saved.entries[index...], of: saved, because: nil)
-                return false
+                complete = false
+                break restoring
             }
         }
-        if let undecodable {
+        if complete, let undecodable {
             progress.skip(saved.entries[undecodable.index...], of: saved, because: undecodable.reason)
-            return false
+            complete = false
         }
-        return true
+        if let selectTab {
+            do {
+                try await selectTab()
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                progress.note(failure: "\(R.self) could not select the tab of its last route: \(error)")
+                complete = false
+            }
+        }
+        return complete
     }
 
     /// Decodes a route of type `Route`, which must be `Decodable`.
@@ -108,20 +130,23 @@ extension CoordinatorTree {
         context.state.withLock { $0.root }.map(NavigationState.init(of:))
     }
 
-    /// Re-opens `saved` in this tree, through the deep-link steps: each coordinator, from the
-    /// root down, goes to its saved routes in order (a route it shows already is kept), and
-    /// each route's child gets its own saved routes. Returns once done, with what was
-    /// re-opened and what was skipped. If no root runs yet, waits for one.
+    /// Re-opens `saved` in this tree, through the moves a link makes: each coordinator, from
+    /// the root down, re-opens its saved routes (a route it shows already is kept, so restoring
+    /// the state on screen changes nothing), up to each one with a child's saved state, which
+    /// that child then re-opens; a coordinator that re-opens several tabs selects the last
+    /// one, once. Returns once done, with what was re-opened and what was skipped. If no root
+    /// runs yet, waits for one.
     ///
     /// A saved state that no longer fits (a route that no longer decodes, a coordinator of
     /// another type, a step that fails) is restored up to that point: the rest is skipped and
     /// reported, nothing of it is shown.
     ///
     /// Like a link, it is the tree's link in flight: it supersedes the one before, and a
-    /// newer link supersedes it (`DeepLinkError` `superseded`).
+    /// newer link supersedes it (`DeepLinkError` `superseded`). Throws `DeepLinkError`
+    /// `targetEnded` if the tree's root ends before it is done.
     ///
-    /// Cancellation: as `open(_:)`: throws `CancellationError` after the step under way is
-    /// torn down.
+    /// Cancellation: as `open(_:)`: the move under way completes, then it throws
+    /// `CancellationError`.
     @discardableResult
     public func restore(_ saved: NavigationState) async throws -> RestorationReport {
         try await LinkFlight.fly(in: context) { [context] in

@@ -16,9 +16,9 @@ extension Routable {
     /// their routes, then goes on as `landing` says. Returns the coordinator the move lands
     /// in: this one, or the child; `nil` if a new child ended before it accepted routes.
     ///
-    /// Before anything moves, `select` may throw, and the move throws `notOwner` if it would
-    /// take a screen of a coordinator outside this subtree off a stack, or `flowEnded` if this
-    /// coordinator no longer runs. Then: the screens removed are claimed (nobody else removes
+    /// Before anything moves, the move throws `flowEnded` if this coordinator no longer runs,
+    /// `select` may throw, and the move throws `notOwner` if it would take a screen of a
+    /// coordinator outside this subtree off a stack. Then: the screens removed are claimed (nobody else removes
     /// them meanwhile), the children of removed routes are ended, each presenter touched gets
     /// one `transition` call, the removals are recorded and the new screens marked shown,
     /// and a new child is started or a tab focused. The turn ends there; the move returns
@@ -35,15 +35,16 @@ extension Routable {
     ) async throws -> (any Coordinator)? {
         let turns = flow.node.routeTurns
         try await turns.take()
-        let done: CarriedOutMove
+        let planned: RouteMove
         do {
-            done = try await carryOut(removing: select, showing: screens, landing: landing, operation: operation())
+            planned = try plan(removing: select, showing: screens, landing: landing, operation: operation())
         } catch {
             turns.end()
             throw error
         }
+        let done = await carryOut(planned, landing: landing)
         turns.end()
-        for child in done.endedChildren { _ = await child.ended() }
+        for child in planned.endedChildren { _ = await child.ended() }
         if let failure = done.failure { throw failure }
         switch landing {
         case .here: return self
@@ -58,46 +59,57 @@ extension Routable {
         }
     }
 
-    private nonisolated func carryOut(
+    /// The move's plan, from the routes shown now: what leaves (what `select` picks, the
+    /// screens of the children it ends, and what lies above on their stacks), checked, and the
+    /// new presentations, made. Nothing has moved when it throws.
+    private nonisolated func plan(
         removing select: @Sendable ([RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
         showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
         landing: RouteLanding<Route>,
         operation: String
-    ) async throws -> CarriedOutMove {
-        let node = flow.node
-        // Plan and check: nothing has moved until the presentations are made.
-        let removed = try select(stackedEntries())
-        var leaving = LeavingPresentations()
-        var done = CarriedOutMove()
-        for entry in removed {
+    ) throws(CoordinatorError) -> RouteMove {
+        // A move that begins after the flow ended (an ancestor's move ended it meanwhile) has
+        // nothing to move.
+        try flow.node.withLock { state throws(CoordinatorError) in
+            try state.machine.checkRunning(to: "make the move \(operation)", coordinator: state.name)
+        }
+        var move = RouteMove()
+        for entry in try select(stackedEntries()) {
             if let child = entry.child {
-                done.endedChildren.append(child)
-                for presentation in child.subtreePresentations() { leaving.add(presentation, .tornDown) }
+                move.endedChildren.append(child)
+                for presentation in child.subtreePresentations() { move.remove(presentation, .tornDown) }
             } else if let presentation = entry.presentation {
-                leaving.add(presentation, .byCoordinator)
+                move.remove(presentation, .byCoordinator)
             }
         }
-        try takeAlongWhatLiesAbove(&leaving, operation: operation)
+        try takeAlongWhatLiesAbove(&move, operation: operation)
         if case .focus(let route, let child, _) = landing { try checkFocus(child, route) }
-        var made: [Presentation] = []
         if !screens.isEmpty {
-            made = try node.makePresentations(
+            move.made = try flow.node.makePresentations(
                 screens.map { item in
                     Node.NewPresentation(
                         screen: item.screen, presenter: item.presenter, role: role(on: item.presenter),
                         route: item.route)
                 })
         }
+        return move
+    }
 
-        // Carry out.
-        let claimed = leaving.items.filter { $0.presentation.claimDismissal($0.reason) }
-        for child in done.endedChildren { child.requestEnd(.cancelled) }
+    /// Carries `move` out: claims what leaves (nobody else removes it meanwhile), records the
+    /// ends of the children it removes, makes one `transition` call per presenter, records the
+    /// dismissals and marks the new screens shown, then starts the new child or focuses one.
+    /// Throws nothing: once things move, the move completes, and what failed is its outcome's.
+    private nonisolated func carryOut(_ move: RouteMove, landing: RouteLanding<Route>) async -> RouteMove.Outcome {
+        let node = flow.node
+        var done = RouteMove.Outcome()
+        let claimed = move.leaving.filter { $0.presentation.claimDismissal($0.reason) }
+        for child in move.endedChildren { child.requestEnd(.cancelled) }
         // What another dismissal claimed first (a person's gesture, a child's own move) leaves
         // the surface with this move all the same, so that the surface shows what the move
         // planned; whoever claimed it records its dismissal.
-        let removing = leaving.items.map(\.presentation).filter { $0.dismissalReason == nil }
+        let removing = move.leaving.map(\.presentation).filter { $0.dismissalReason == nil }
         var notShown = Set<Presentation>()
-        for call in PresenterCall.group(removing: removing, adding: made) {
+        for call in PresenterCall.group(removing: removing, adding: move.made) {
             do {
                 try await call.presenter.transition(removing: call.removed, adding: call.added)
             } catch {
@@ -108,7 +120,9 @@ extension Routable {
                     node.presentationFailed(presentation)
                     notShown.insert(presentation)
                 }
-                for presentation in call.removed.reversed() {
+                // On a stack, only what is still on it: what left with the change is done.
+                let shown = (call.presenter as? any StackPresenter).map { Set($0.stack) }
+                for presentation in call.removed.reversed() where shown?.contains(presentation) ?? true {
                     try? await call.presenter.dismiss(presentation, reason: .byCoordinator)
                 }
             }
@@ -116,7 +130,7 @@ extension Routable {
         for item in claimed.sorted(by: { $0.presentation.id.rawValue > $1.presentation.id.rawValue }) {
             item.presentation.finishDismissal(item.reason)
         }
-        for presentation in made where !notShown.contains(presentation) {
+        for presentation in move.made where !notShown.contains(presentation) {
             do {
                 if try node.didPresent(presentation) { try await node.dismissClaimedByTeardown(presentation) }
             } catch {
@@ -128,11 +142,15 @@ extension Routable {
         case .here, .shownChild:
             break
         case .newChild(let route, let child):
-            done.started = try startRouteChild(child, for: route)
-            done.landedIn = child
+            do {
+                done.started = try startRouteChild(child, for: route)
+                done.landedIn = child
+            } catch {
+                done.failure = error
+            }
         case .focus(let route, let child, _):
             LinkOpening.node(of: child).tag(
-                RouteTag(route: route, kind: .standingChild, order: flow.node.context?.makeID() ?? 0, child: child))
+                RouteTag(route: route, kind: .standingChild, order: node.context?.makeID() ?? 0, child: child))
             done.landedIn = child
         }
         return done
@@ -140,26 +158,26 @@ extension Routable {
 
     /// On each stack a removed screen is on, what lies above it leaves too: it must be this
     /// subtree's (`notOwner` otherwise), and is taken along.
-    private nonisolated func takeAlongWhatLiesAbove(_ leaving: inout LeavingPresentations, operation: String)
+    private nonisolated func takeAlongWhatLiesAbove(_ move: inout RouteMove, operation: String)
         throws(CoordinatorError)
     {
         var visited = Set<ObjectIdentifier>()
-        for item in leaving.items {
+        for item in move.leaving {
             guard let stack = item.presentation.presenter as? any StackPresenter,
                 visited.insert(ObjectIdentifier(stack)).inserted
             else { continue }
             let shown = stack.stack
-            guard let lowest = shown.firstIndex(where: leaving.contains) else { continue }
-            for other in shown[lowest...] where !leaving.contains(other) {
+            guard let lowest = shown.firstIndex(where: move.removes) else { continue }
+            for other in shown[lowest...] where !move.removes(other) {
                 guard let owner = other.owner as? Node, owner.isInSubtree(of: flow.node) else {
                     throw CoordinatorError(
                         .notOwner,
-                        "\(operation) at \(Self.self) would take \(other) off \(type(of: stack)), which "
+                        "The move \(operation) at \(Self.self) would take \(other) off \(type(of: stack)), which "
                             + "\(other.owner.coordinatorName) shows above \(Self.self)'s screens and which is not in its "
                             + "subtree. A coordinator moves only its own screens and its children's; ask the owner to go "
                             + "back first.")
                 }
-                leaving.add(other, .byCoordinator)
+                move.remove(other, .byCoordinator)
             }
         }
     }
@@ -192,7 +210,7 @@ extension Routable {
     }
 
     /// Selects the tab of `tabs` that shows `child`'s first screen, unless it is selected.
-    private nonisolated func selectTab(
+    nonisolated func selectTab(
         of child: any Coordinator, _ route: Route, in tabs: any TabBarPresenter
     ) async throws {
         guard let shown = LinkOpening.node(of: child).withLock({ $0.presentations.first }) else {
@@ -225,60 +243,5 @@ extension Routable {
             }
             throw error
         }
-    }
-}
-
-/// What a move did in its turn.
-struct CarriedOutMove {
-    var endedChildren: [Node] = []
-    /// The child it went into (new or focused).
-    var landedIn: (any Coordinator)?
-    /// The node of the child it started, to end it if the caller is cancelled while the
-    /// child sets up.
-    var started: Node?
-    /// What a presenter or a new screen threw once things moved.
-    var failure: (any Error)?
-}
-
-/// The presentations a move removes, each once, with the reason it leaves for.
-struct LeavingPresentations {
-    private(set) var items: [(presentation: Presentation, reason: DismissalReason)] = []
-    private var seen = Set<Presentation>()
-
-    mutating func add(_ presentation: Presentation, _ reason: DismissalReason) {
-        if seen.insert(presentation).inserted { items.append((presentation, reason)) }
-    }
-
-    func contains(_ presentation: Presentation) -> Bool { seen.contains(presentation) }
-}
-
-/// One presenter's share of a move: what it removes and what it adds, in one `transition`.
-struct PresenterCall {
-    let presenter: any Presenter
-    /// Oldest first.
-    var removed: [Presentation] = []
-    /// In the order they are shown.
-    var added: [Presentation] = []
-
-    /// The calls for removing `removed` and adding `added`, one per presenter: those that only
-    /// remove first, the one that removes the most recent screen first; then the others, in
-    /// the order of what they add.
-    static func group(removing removed: [Presentation], adding added: [Presentation]) -> [PresenterCall] {
-        var calls: [PresenterCall] = []
-        var index: [ObjectIdentifier: Int] = [:]
-        func call(for presenter: any Presenter) -> Int {
-            let key = ObjectIdentifier(presenter)
-            if let found = index[key] { return found }
-            calls.append(PresenterCall(presenter: presenter))
-            index[key] = calls.count - 1
-            return calls.count - 1
-        }
-        for presentation in removed.sorted(by: { $0.id.rawValue > $1.id.rawValue }) {
-            calls[call(for: presentation.presenter)].removed.insert(presentation, at: 0)
-        }
-        for presentation in added {
-            calls[call(for: presentation.presenter)].added.append(presentation)
-        }
-        return calls.filter { $0.added.isEmpty } + calls.filter { !$0.added.isEmpty }
     }
 }

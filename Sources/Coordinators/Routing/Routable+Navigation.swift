@@ -29,7 +29,8 @@ extension Routable {
     /// - `notOwner` when going back would take off a stack a screen another coordinator (not
     ///   in this subtree) shows above this one's, or a focused child is not a running child;
     /// - `noRoute` when `destination(for:)` returns `nil` for `.forward(to:)`;
-    /// - `flowEnded` when this coordinator ended before the move could show its screen;
+    /// - `flowEnded` when this coordinator ended before the move began (an ancestor's move
+    ///   ended it meanwhile) or before a forward could show its screen;
     /// - `noSuchSlot` when a focused tab shows nothing;
     /// - and what `destination(for:)` or a presenter throws.
     ///
@@ -51,11 +52,11 @@ extension Routable {
             let (screen, landing) = RouteLanding.of(destination, for: route)
             _ = try await move(
                 removing: { _ in [] }, showing: screen.map { [(route, $0.0, $0.1)] } ?? [], landing: landing,
-                operation: "go(\(transition))")
+                operation: "\(transition)")
         case .back(let count):
             _ = try await move(
                 removing: { entries throws(CoordinatorError) in try self.backCount(count, in: entries) }, showing: [],
-                landing: .here, operation: "go(\(transition))")
+                landing: .here, operation: "\(transition)")
         case .backTo(let matches, let first, let description):
             _ = try await move(
                 removing: { entries throws(CoordinatorError) in
@@ -68,7 +69,7 @@ extension Routable {
                                 + "\(entries.map(\.tag.routeDescription)). Go back to one of those, or forward to it.")
                     }
                     return Array(entries[(found + 1)...])
-                }, showing: [], landing: .here, operation: "go(\(transition))")
+                }, showing: [], landing: .here, operation: "\(transition)")
         }
     }
 

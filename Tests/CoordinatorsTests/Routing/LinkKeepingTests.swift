@@ -50,6 +50,7 @@ struct LinkKeepingTests {
         #expect(report.isComplete)
         #expect(movies.state.revision == revisions.0)
         #expect(search.state.revision == revisions.1)
+        #expect(app.tabs.state.revision == revisions.2)
         #expect(coordinators(app) == running)
         #expect(app.tree.navigationState() == state)
         app.tree.cancel()

@@ -5,9 +5,13 @@ import Coordinators
 /// the test lets it land (a busy main actor, an animation) — for one screen's push, or for
 /// the next `pop(to:)`.
 final class ScriptedStack: StackPresenter {
+    /// The move a call is made for, as the test names it (see `callsByMove`).
+    @TaskLocal static var move: String?
+
     private struct State {
         var stack: [Presentation] = []
         var calls: [String] = []
+        var callsByMove: [String: Int] = [:]
         var waiters: [(condition: @Sendable ([String]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
         /// Takes the waiters whose condition now holds.
@@ -29,9 +33,14 @@ final class ScriptedStack: StackPresenter {
     private let popGate = Gate()
     private let firstPop = Mutex(true)
 
-    init(latePush: String? = nil, lateFirstPop: Bool = false) {
+    /// Whether a push lets other tasks run before it lands, as a busy main actor would: it
+    /// varies where concurrent moves interleave, and synchronises nothing.
+    private let busy: Bool
+
+    init(latePush: String? = nil, lateFirstPop: Bool = false, busy: Bool = false) {
         self.latePush = latePush
         self.lateFirstPop = lateFirstPop
+        self.busy = busy
     }
 
     /// Every call the runtime made, in order: `present x`, `dismiss x`, `pop(to: x)`,
@@ -41,7 +50,23 @@ final class ScriptedStack: StackPresenter {
 
     var stack: [Presentation] { state.withLock { $0.stack } }
 
-    private func record(_ call: String) { state.withLock { $0.calls.append(call) } }
+    /// How many calls that change the stack — `present`, `pop(to:)`, `replaceStack` — each move
+    /// the test named (`ScriptedStack.$move`) made. `dismiss` is not counted: the
+    /// `StackPresenter` default of `transition` never calls it; the runtime does, in the task
+    /// of a move, for a screen the move showed and that must leave again because an
+    /// ancestor's move ended its coordinator while it was being shown.
+    var callsByMove: [String: Int] { state.withLock { $0.callsByMove } }
+
+    /// Forgets the calls counted by move.
+    func resetCallsByMove() { state.withLock { $0.callsByMove = [:] } }
+
+    private func record(_ call: String) {
+        let move = call.hasPrefix("dismiss") ? nil : Self.move
+        state.withLock { state in
+            state.calls.append(call)
+            if let move { state.callsByMove[move, default: 0] += 1 }
+        }
+    }
 
     /// Changes the stack, then wakes the waiters whose condition holds.
     private func change<R>(_ body: (inout [Presentation]) throws -> R) rethrows -> R {
@@ -72,6 +97,7 @@ final class ScriptedStack: StackPresenter {
             pushEntered.open()
             await pushGate.wait()
         }
+        if busy { await Task.yield() }
         change { $0.append(presentation) }
     }
 
