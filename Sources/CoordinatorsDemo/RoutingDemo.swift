@@ -60,6 +60,9 @@ struct LaunchedApp {
     /// What the presenters show.
     var screens: String { "navigation \(navigation.state.screenNames), modals \(modal.state.screenNames)" }
 
+    /// The presenters' revisions (navigation, modals): each goes up with every change.
+    var revisions: [Int] { [navigation.state.revision, modal.state.revision] }
+
     /// Each coordinator's routes, without the ids (which differ from one tree to another).
     var routeLines: [String] {
         tree.snapshot().allCoordinators.map { "\($0.coordinatorType) routes: \($0.routes.joined(separator: " → "))" }
@@ -79,6 +82,11 @@ enum RoutingDemo {
         try await first.tree.open(url: "demo://movies/7/reviews", using: links)
         print("  → landed: \(first.screens)")
         print("\n  The tree:\n\(indented(first.tree.snapshot().description))")
+
+        step("Open demo://movies/7/reviews again: it shows all of that already, so nothing moves")
+        let before = (tree: first.tree.snapshot(), revisions: first.revisions)
+        try await first.tree.open(url: "demo://movies/7/reviews", using: links)
+        print("  → \(sameLinkAgain(before: before, after: (first.tree.snapshot(), first.revisions)))")
 
         step("Open demo://account: it needs a signed-in person, so the link waits on the sign-in flow")
         let waiting = Task { try await first.tree.open(url: "demo://account", using: links) }
@@ -117,6 +125,27 @@ enum RoutingDemo {
         print("\n  The tree:\n\(indented(second.tree.snapshot().description))")
         print("\n  restored tree matches: \(second.screens == savedScreens && second.routeLines == savedRoutes)")
         print("  → the root ended: \(await second.tearDown()); \(second.screens)")
+    }
+
+    /// `same link again: kept MoviesCoordinator #4, MovieCoordinator #5; navigation unchanged
+    /// (revision 4), modals unchanged (revision 0)`: which of the flows below the root the link
+    /// kept (the same ids) and which it ended, and whether each presenter changed (its revision).
+    private static func sameLinkAgain(
+        before: (tree: TreeSnapshot, revisions: [Int]), after: (tree: TreeSnapshot, revisions: [Int])
+    ) -> String {
+        let ids = Set(after.tree.allCoordinators.map(\.id))
+        let flows = before.tree.allCoordinators.filter { $0.id != before.tree.root?.id }
+        let names = { (flows: [CoordinatorSnapshot]) in
+            flows.map { "\($0.coordinatorType) \($0.id)" }.joined(separator: ", ")
+        }
+        let kept = flows.filter { ids.contains($0.id) }
+        let ended = flows.filter { !ids.contains($0.id) }
+        let presenters = zip(["navigation", "modals"], zip(before.revisions, after.revisions)).map { name, revision in
+            let (then, now) = revision
+            return then == now ? "\(name) unchanged (revision \(now))" : "\(name) changed (revision \(then) → \(now))"
+        }
+        return "same link again: kept \(kept.isEmpty ? "nothing" : names(kept))"
+            + (ended.isEmpty ? "" : "; ended \(names(ended))") + "; " + presenters.joined(separator: ", ")
     }
 
     private static func step(_ text: String) { print("\n▶ \(text)") }

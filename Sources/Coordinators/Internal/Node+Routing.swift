@@ -73,7 +73,9 @@ extension Node {
     /// This coordinator's routes now, oldest first: the screens it shows for a route and the
     /// children it started or focused for one that still run, each with its node if it is a
     /// child.
-    func routeEntries() -> [(tag: RouteTag, presentation: Presentation?, child: Node?)] {
+    /// With `stackedOnly`, the tabs it focuses (which stand beside its stack of routes) are
+    /// left out.
+    func routeEntries(stackedOnly: Bool = false) -> [(tag: RouteTag, presentation: Presentation?, child: Node?)] {
         let (presentations, children) = withLock { ($0.presentations, $0.childNodes) }
         var entries: [(tag: RouteTag, presentation: Presentation?, child: Node?)] = []
         for presentation in presentations {
@@ -82,7 +84,9 @@ extension Node {
         for child in children {
             // A child whose end is recorded is no route any more, though its teardown (which
             // clears its tag) may not be done.
-            if let tag = child.withLock({ $0.machine.isRunning ? $0.routeTag : nil }) {
+            if let tag = child.withLock({ $0.machine.isRunning ? $0.routeTag : nil }),
+                !(stackedOnly && tag.kind == .standingChild)
+            {
                 entries.append((tag, nil, child))
             }
         }
@@ -103,14 +107,42 @@ extension Node {
         return result
     }
 
-    /// The turns this coordinator's route changes take (`Extras.routeTurns`).
-    var routeTurns: Turns {
-        withLock { state in
-            if let turns = state.storedExtras?.pointee.routeTurns { return turns }
-            let turns = Turns()
-            state.extras.pointee.routeTurns = turns
-            return turns
+    // MARK: Turns
+
+    /// Returns once it is the turn of the caller's route change: the changes of one coordinator
+    /// are carried out one at a time, in the order they asked. A turn that is free is taken in
+    /// one critical section, with nothing allocated.
+    ///
+    /// Cancellation: a caller still waiting throws `CancellationError` and gives up its place;
+    /// one whose turn has begun has it, and must end it (`endRouteTurn`).
+    func takeRouteTurn() async throws {
+        let taken = withLock { state in
+            guard !state.routeTurnTaken else { return false }
+            state.routeTurnTaken = true
+            return true
         }
+        if taken { return }
+        try await awaitValue { continuation in
+            withLock { state in
+                guard state.routeTurnTaken else {
+                    state.routeTurnTaken = true
+                    return .ready(())
+                }
+                return .waiting(state.extras.pointee.routeTurnWaiters.add(continuation))
+            }
+        } cancel: { id in
+            self.withLock { $0.storedExtras?.pointee.routeTurnWaiters.remove(id) }
+        }
+    }
+
+    /// Ends the caller's turn: the next route change's begins.
+    func endRouteTurn() {
+        let next = withLock { state -> UnsafeContinuation<Void, any Error>? in
+            if let next = state.storedExtras?.pointee.routeTurnWaiters.removeFirst() { return next }
+            state.routeTurnTaken = false
+            return nil
+        }
+        next?.resume()
     }
 
     /// The route its parent gave it, if any.

@@ -24,6 +24,9 @@ final class Node: @unchecked Sendable {
         /// Links may go on into this coordinator: its flow has awaited the runtime (see
         /// `Node+Routing.swift`). Once set, it stays.
         var acceptsRoutes = false
+        /// A route change of this coordinator is under way (its turn, `Node+Routing.swift`);
+        /// the next ones wait in `Extras.routeTurnWaiters`.
+        var routeTurnTaken = false
         var id = CoordinatorID(rawValue: 0)
         var coordinatorType: Any.Type?
         var parent: Node?
@@ -135,8 +138,8 @@ final class Node: @unchecked Sendable {
         /// The flow event handlers its coordinator registered (`Events/`); cleared when its
         /// teardown completes.
         var flowEventHandlers: FlowEventHandlerTable = [:]
-        /// The turns its route changes take, one at a time (`Routing/`): made by the first.
-        var routeTurns: Turns?
+        /// Route changes waiting for their turn, in the order they asked (`State.routeTurnTaken`).
+        var routeTurnWaiters = Waiters<Void>()
     }
 
     /// Everything a node holds, in the node's own allocation (`TailLocked`).

@@ -54,12 +54,14 @@ enum LinkOpening {
     /// another type: if the steps reach it at this coordinator, the link is unhandled there,
     /// and nothing moved here.
     ///
-    /// With `deferringTabs` (a restoration, which re-opens several tabs in turn), a step that
-    /// focuses a tab does not select it: the selection is returned (`selectTab`), for the
-    /// caller to make once, for the last tab.
+    /// A restoration's routes (`.restoration`) are what the coordinator is to show: its plan
+    /// never goes back (`RoutePlan` with `goesBack: false`), and starts before the first route
+    /// shown for the first of the coordinator's saved routes; a step that focuses a tab does
+    /// not select it — the selection is returned (`selectTab`), for the restoration to make
+    /// once, for the last tab.
     static func openOwn<R: Routable>(
         _ routes: [R.Route], from firstStep: Int, at coordinator: R, orElse foreign: (any Hashable & Sendable)? = nil,
-        deferringTabs: Bool = false
+        as kind: StepsKind = .link
     ) async throws -> (taken: Int, next: any Coordinator, selectTab: (@Sendable () async throws -> Void)?) {
         let node = coordinator.flow.node
         var taken = 0
@@ -67,7 +69,9 @@ enum LinkOpening {
         do {
             try await node.waitUntilAcceptingRoutes()
             let entries = coordinator.stackedEntries()
-            var plan = RoutePlan(shown: entries.map { $0.tag.route as? R.Route })
+            var plan = RoutePlan(
+                shown: entries.map { $0.tag.route as? R.Route }, cursor: kind == .restoration(first: true) ? -1 : nil,
+                goesBack: kind == .link)
             var screens: [Int: (route: R.Route, screen: any Screen, presenter: any Presenter)] = [:]
             var landing = RouteLanding<R.Route>.here
             var selectTab: (@Sendable () async throws -> Void)?
@@ -94,7 +98,7 @@ enum LinkOpening {
                     }
                     if case .focus(let route, let child, let tabs?) = next {
                         plan.withdrawLast()
-                        if deferringTabs {
+                        if kind != .link {
                             selectTab = { try await coordinator.selectTab(of: child, route, in: tabs) }
                             landing = .focus(route, child, tabs: nil)
                             break steps
@@ -110,10 +114,15 @@ enum LinkOpening {
                 throw unhandled(foreign, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
             }
             let (keptShown, keptAdded) = plan.result
-            let kept = Set(entries.prefix(keptShown).map(EntryIdentity.init))
+            let showing = keptAdded.compactMap { screens[$0] }
+            if keptShown == entries.count, showing.isEmpty, case .shownChild(let child) = landing {
+                return (taken, child, selectTab)  // nothing here changes: on into the child it shows
+            }
+            // What the plan keeps, to remove the rest of what is shown once the turn begins.
+            let kept = keptShown == entries.count ? nil : Set(entries.prefix(keptShown).map(EntryIdentity.init))
             let next = try await coordinator.move(
-                removing: { entries in entries.filter { !kept.contains(EntryIdentity($0)) } },
-                showing: keptAdded.compactMap { screens[$0] }, landing: landing,
+                removing: { shown in kept.map { kept in shown().filter { !kept.contains(EntryIdentity($0)) } } ?? [] },
+                showing: showing, landing: landing,
                 operation: "for a link's step \(step - 1)")
             return (taken, next ?? landing.child ?? coordinator, selectTab)
         } catch let error as DeepLinkError {
@@ -155,6 +164,14 @@ enum LinkOpening {
 
     /// The node of a coordinator of any type.
     static func node(of coordinator: some Coordinator) -> Node { coordinator.flow.node }
+}
+
+/// Whose steps `LinkOpening.openOwn` takes.
+enum StepsKind: Equatable {
+    /// A link's: a path from what is shown.
+    case link
+    /// A restoration's: what the coordinator is to show; `first` for its first saved routes.
+    case restoration(first: Bool)
 }
 
 /// Which screen or child a route entry is, to tell whether a move keeps it.

@@ -10,6 +10,12 @@ struct PresenterCall {
     /// remove first, the one that removes the most recent screen first; then the others, in
     /// the order of what they add.
     static func group(removing removed: [Presentation], adding added: [Presentation]) -> [PresenterCall] {
+        guard let first = removed.first?.presenter ?? added.first?.presenter else { return [] }
+        if removed.allSatisfy({ $0.presenter === first }), added.allSatisfy({ $0.presenter === first }) {
+            // One presenter, the common case: no table.
+            let oldestFirst = removed.sorted { $0.id.rawValue < $1.id.rawValue }
+            return [PresenterCall(presenter: first, removed: oldestFirst, added: added)]
+        }
         var calls: [PresenterCall] = []
         var index: [ObjectIdentifier: Int] = [:]
         func call(for presenter: any Presenter) -> Int {

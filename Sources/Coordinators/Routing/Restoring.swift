@@ -73,7 +73,8 @@ enum Restoring {
             let next: any Coordinator
             do {
                 let opened = try await LinkOpening.openOwn(
-                    Array(routes[index..<end]), from: progress.restored, at: coordinator, deferringTabs: true)
+                    Array(routes[index..<end]), from: progress.restored, at: coordinator,
+                    as: .restoration(first: index == 0))
                 (taken, next) = (opened.taken, opened.next)
                 if let select = opened.selectTab { selectTab = select }
             } catch let error as DeepLinkError where error.code != .superseded {

@@ -8,12 +8,12 @@ extension Routable {
     /// The routes on this coordinator's stack of routes now, oldest first: its screens and the
     /// children they started, not the tabs it focuses (which stand beside the stack).
     nonisolated func stackedEntries() -> [RouteEntry] {
-        flow.node.routeEntries().filter { $0.tag.kind != .standingChild }
+        flow.node.routeEntries(stackedOnly: true)
     }
 
     /// Carries out one move on this coordinator's routes, in its turn: removes the routes
-    /// `select` picks from those it shows (read once the turn begins), shows `screens` for
-    /// their routes, then goes on as `landing` says. Returns the coordinator the move lands
+    /// `select` picks from those it shows (which it reads, if it needs them, once the turn
+    /// begins), shows `screens` for their routes, then goes on as `landing` says. Returns the coordinator the move lands
     /// in: this one, or the child; `nil` if a new child ended before it accepted routes.
     ///
     /// Before anything moves, the move throws `flowEnded` if this coordinator no longer runs,
@@ -28,22 +28,22 @@ extension Routable {
     /// once begun, it completes. Waiting for a new child to accept routes, it cancels the
     /// child and throws `CancellationError` once the child is gone.
     nonisolated func move(
-        removing select: @Sendable ([RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
+        removing select: @Sendable (_ shown: () -> [RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
         showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
         landing: RouteLanding<Route>,
         operation: @autoclosure () -> String
     ) async throws -> (any Coordinator)? {
-        let turns = flow.node.routeTurns
-        try await turns.take()
+        let node = flow.node
+        try await node.takeRouteTurn()
         let planned: RouteMove
         do {
-            planned = try plan(removing: select, showing: screens, landing: landing, operation: operation())
+            planned = try plan(removing: select, showing: screens, landing: landing, operation: operation)
         } catch {
-            turns.end()
+            node.endRouteTurn()
             throw error
         }
         let done = await carryOut(planned, landing: landing)
-        turns.end()
+        node.endRouteTurn()
         for child in planned.endedChildren { _ = await child.ended() }
         if let failure = done.failure { throw failure }
         switch landing {
@@ -59,22 +59,39 @@ extension Routable {
         }
     }
 
+    /// A forward to a screen, the most common move: in the coordinator's turn, one
+    /// presentation tagged with `route`, as `flow.present` makes it (`openDeepLink4Steps`).
+    ///
+    /// Cancellation: as `flow.present`: before the presenter is called, throws
+    /// `CancellationError` and shows nothing.
+    nonisolated func show(_ screen: any Screen, on presenter: any Presenter, for route: Route) async throws {
+        let node = flow.node
+        try await node.takeRouteTurn()
+        defer { node.endRouteTurn() }
+        let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
+        _ = try await flow.present(screen, on: presenter, role: .automatic, expecting: nil, routeTag: tag)
+    }
+
     /// The move's plan, from the routes shown now: what leaves (what `select` picks, the
     /// screens of the children it ends, and what lies above on their stacks), checked, and the
     /// new presentations, made. Nothing has moved when it throws.
     private nonisolated func plan(
-        removing select: @Sendable ([RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
+        removing select: @Sendable (_ shown: () -> [RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
         showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
         landing: RouteLanding<Route>,
-        operation: String
+        operation: () -> String
     ) throws(CoordinatorError) -> RouteMove {
         // A move that begins after the flow ended (an ancestor's move ended it meanwhile) has
         // nothing to move.
-        try flow.node.withLock { state throws(CoordinatorError) in
-            try state.machine.checkRunning(to: "make the move \(operation)", coordinator: state.name)
+        do throws(LifecycleStateMachine.NotRunning) {
+            try flow.node.withLock { state throws(LifecycleStateMachine.NotRunning) in
+                try state.machine.checkRunning(coordinator: state.name)
+            }
+        } catch {
+            throw error.error(to: "make the move \(operation())")  // user code (a route's text): no lock held
         }
         var move = RouteMove()
-        for entry in try select(stackedEntries()) {
+        for entry in try select(stackedEntries) {
             if let child = entry.child {
                 move.endedChildren.append(child)
                 for presentation in child.subtreePresentations() { move.remove(presentation, .tornDown) }
@@ -111,7 +128,11 @@ extension Routable {
         var notShown = Set<Presentation>()
         for call in PresenterCall.group(removing: removing, adding: move.made) {
             do {
-                try await call.presenter.transition(removing: call.removed, adding: call.added)
+                if call.removed.isEmpty, call.added.count == 1 {
+                    try await call.presenter.present(call.added[0])  // a push is a push
+                } else {
+                    try await call.presenter.transition(removing: call.removed, adding: call.added)
+                }
             } catch {
                 // The surface changed under the move (a stack popped meanwhile): the removals
                 // complete one by one. Screens that were not shown are the move's failure.
@@ -158,7 +179,7 @@ extension Routable {
 
     /// On each stack a removed screen is on, what lies above it leaves too: it must be this
     /// subtree's (`notOwner` otherwise), and is taken along.
-    private nonisolated func takeAlongWhatLiesAbove(_ move: inout RouteMove, operation: String)
+    private nonisolated func takeAlongWhatLiesAbove(_ move: inout RouteMove, operation: () -> String)
         throws(CoordinatorError)
     {
         var visited = Set<ObjectIdentifier>()
@@ -172,7 +193,7 @@ extension Routable {
                 guard let owner = other.owner as? Node, owner.isInSubtree(of: flow.node) else {
                     throw CoordinatorError(
                         .notOwner,
-                        "The move \(operation) at \(Self.self) would take \(other) off \(type(of: stack)), which "
+                        "The move \(operation()) at \(Self.self) would take \(other) off \(type(of: stack)), which "
                             + "\(other.owner.coordinatorName) shows above \(Self.self)'s screens and which is not in its "
                             + "subtree. A coordinator moves only its own screens and its children's; ask the owner to go "
                             + "back first.")

@@ -31,6 +31,7 @@ extension Routable {
     /// - `noRoute` when `destination(for:)` returns `nil` for `.forward(to:)`;
     /// - `flowEnded` when this coordinator ended before the move began (an ancestor's move
     ///   ended it meanwhile) or before a forward could show its screen;
+    /// - `alreadyRun` when a `.child` destination returns a coordinator instance that has run;
     /// - `noSuchSlot` when a focused tab shows nothing;
     /// - and what `destination(for:)` or a presenter throws.
     ///
@@ -49,17 +50,20 @@ extension Routable {
                         + "Return a destination for every route you navigate to.")
             }
             try Task.checkCancellation()
-            let (screen, landing) = RouteLanding.of(destination, for: route)
-            _ = try await move(
-                removing: { _ in [] }, showing: screen.map { [(route, $0.0, $0.1)] } ?? [], landing: landing,
-                operation: "\(transition)")
+            switch RouteLanding.of(destination, for: route) {
+            case (let (screen, presenter)?, _):
+                try await show(screen, on: presenter, for: route)
+            case (nil, let landing):
+                _ = try await move(removing: { _ in [] }, showing: [], landing: landing, operation: "\(transition)")
+            }
         case .back(let count):
             _ = try await move(
-                removing: { entries throws(CoordinatorError) in try self.backCount(count, in: entries) }, showing: [],
+                removing: { shown throws(CoordinatorError) in try self.backCount(count, in: shown()) }, showing: [],
                 landing: .here, operation: "\(transition)")
         case .backTo(let matches, let first, let description):
             _ = try await move(
-                removing: { entries throws(CoordinatorError) in
+                removing: { shown throws(CoordinatorError) in
+                    let entries = shown()
                     let matching = { (entry: RouteEntry) in self.route(of: entry).map(matches) ?? false }
                     let found = first ? entries.firstIndex(where: matching) : entries.lastIndex(where: matching)
                     guard let found else {

@@ -2,21 +2,26 @@
 /// alone before anything moves: which of the routes it shows they keep, which they remove,
 /// and which they show anew. Pure: no locks, no awaits (`RoutePlanTests`).
 ///
-/// The steps build a list that starts as the routes shown, with a cursor on one of them (the
-/// most recent, for a link):
+/// The steps build a list that starts as the routes shown, with a cursor on one of them (for
+/// a link, the most recent):
 ///
-/// - a step equal to the route just after the cursor keeps it and moves the cursor on;
-/// - any other step first drops what lies after the cursor; then, if it equals a route left
-///   in the list, the cursor goes back to the most recent one (what lies after it is dropped
-///   at the next step, or at the end);
+/// - a step equal to the element just after the cursor keeps it and moves the cursor on;
+/// - any other step first drops what lies after the cursor; then, for a link, if it equals a
+///   route that was shown before the steps began and is still in the list, the cursor goes
+///   back to the most recent one (what lies after it is dropped at the next step, or at the
+///   end) — a route the steps added is never gone back to, so a link is a path;
 /// - otherwise the step is new: it is added after the cursor, and the cursor moves to it.
 ///
 /// At the end, whatever lies after the cursor is dropped. So a link keeps the longest run of
-/// routes that are shown already and adds only what differs: opening the same link twice, or
-/// restoring the state on screen, keeps everything.
+/// routes that are shown already and adds only what differs: opening the same link twice
+/// keeps everything. A restoration never goes back (`goesBack: false`) and starts before the
+/// first route: it ends with exactly the routes it was given, keeping the longest run of them
+/// that is shown already — restoring the state on screen keeps everything.
 ///
-/// Each step costs O(1) amortised in the routes shown: the most recent occurrence of each
-/// route is found through a table, whose stale entries are dropped as they are met.
+/// Each step costs O(1) amortised in the routes shown: the most recent occurrence of a shown
+/// route is found through a table, whose entries for dropped routes are dropped as they are
+/// met — made the first time a long list needs it (a short one is searched, and most plans
+/// never search).
 struct RoutePlan<Route: Hashable> {
     /// An element of the list: a route shown when the plan began (its index among them), or
     /// one a step added (its index among `added`).
@@ -33,79 +38,98 @@ struct RoutePlan<Route: Hashable> {
         case new(index: Int)
     }
 
-    private var list: [(element: Element, route: Route, serial: Int)] = []
-    private var cursor = -1
-    /// Where each route occurs in `list`, oldest first; an occurrence whose serial no longer
-    /// matches its position was dropped.
-    private var occurrences: [Route: [(position: Int, serial: Int)]] = [:]
-    private var serials = 0
+    /// The list: the first `shownLeft` of `shown`, then `tail`, indexes into `added` — so a
+    /// plan that adds nothing allocates nothing of its own.
+    private let shown: [Route]
+    private var shownLeft: Int
+    private var tail: [Int] = []
+    private var cursor: Int
+    private let goesBack: Bool
+    /// Where each shown route stood, oldest first; a position at or past `shownLeft` was
+    /// dropped. `nil` until a search of a long list needs it.
+    private var positions: [Route: [Int]]?
+    /// Up to this many shown routes, a search reads the list rather than make the table.
+    private static var searchedLength: Int { 16 }
     /// The routes the steps added, in order; the ones dropped since stay here.
     private(set) var added: [Route] = []
 
     /// A plan over `shown` (the routes shown, oldest first), with the cursor on
-    /// `shown[cursor]`: by default the most recent; `-1` for before the first.
-    init(shown: [Route], cursor: Int? = nil) {
-        for route in shown { append(.shown(list.count), route) }
-        self.cursor = min(cursor ?? shown.count - 1, shown.count - 1)
+    /// `shown[cursor]`: by default the most recent; `-1` for before the first. With
+    /// `goesBack: false`, a step never goes back to a route further down.
+    init(shown: [Route], cursor: Int? = nil, goesBack: Bool = true) {
+        self.shown = shown
+        shownLeft = shown.count
+        self.cursor = max(-1, min(cursor ?? shown.count - 1, shown.count - 1))
+        self.goesBack = goesBack
+    }
+
+    private var count: Int { shownLeft + tail.count }
+
+    private func element(at position: Int) -> Element {
+        position < shownLeft ? .shown(position) : .added(tail[position - shownLeft])
+    }
+
+    private func route(at position: Int) -> Route {
+        position < shownLeft ? shown[position] : added[tail[position - shownLeft]]
     }
 
     /// Takes one step (see the type's rule).
     mutating func step(_ route: Route) -> Step {
         let next = cursor + 1
-        if next < list.count, list[next].route == route {
+        if next < count, self.route(at: next) == route {
             cursor = next
-            return .found(list[next].element)
+            return .found(element(at: next))
         }
         drop(after: cursor)
-        if let position = mostRecent(route) {
+        if goesBack, let position = mostRecentShown(route) {
             cursor = position
-            return .found(list[position].element)
+            return .found(.shown(position))
         }
         added.append(route)
-        append(.added(added.count - 1), route)
-        cursor = list.count - 1
+        tail.append(added.count - 1)
+        cursor = count - 1
         return .new(index: added.count - 1)
     }
 
     /// Takes back the last step, which was new (a tab a step focuses: it is no route of the
     /// list). The cursor goes back to where it was before.
     mutating func withdrawLast() {
-        guard case .added = list.last?.element else { return }
-        list.removeLast()
-        cursor = list.count - 1
+        guard !tail.isEmpty else { return }
+        tail.removeLast()
+        cursor = count - 1
     }
 
     /// The list once the steps are done: what lies after the cursor is dropped.
     var result: (keptShown: Int, keptAdded: [Int]) {
-        var keptShown = 0
-        var keptAdded: [Int] = []
-        for item in list.prefix(cursor + 1) {
-            switch item.element {
-            case .shown: keptShown += 1
-            case .added(let index): keptAdded.append(index)
-            }
-        }
-        return (keptShown, keptAdded)
+        let kept = cursor + 1
+        return (min(kept, shownLeft), Array(tail.prefix(max(0, kept - shownLeft))))
     }
 
     /// The element under the cursor, if any.
-    var current: Element? { cursor >= 0 ? list[cursor].element : nil }
-
-    private mutating func append(_ element: Element, _ route: Route) {
-        serials += 1
-        occurrences[route, default: []].append((list.count, serials))
-        list.append((element, route, serials))
-    }
+    var current: Element? { cursor >= 0 ? element(at: cursor) : nil }
 
     private mutating func drop(after position: Int) {
-        if position + 1 < list.count { list.removeSubrange((position + 1)...) }
+        let kept = position + 1
+        guard kept < count else { return }
+        if kept <= shownLeft {
+            shownLeft = kept
+            tail.removeAll()
+        } else {
+            tail.removeSubrange((kept - shownLeft)...)
+        }
     }
 
-    /// The position of the most recent occurrence of `route` still in the list.
-    private mutating func mostRecent(_ route: Route) -> Int? {
-        while let last = occurrences[route]?.last {
-            if last.position < list.count, list[last.position].serial == last.serial { return last.position }
-            occurrences[route]!.removeLast()
+    /// The position of the most recent shown route equal to `route` still in the list.
+    private mutating func mostRecentShown(_ route: Route) -> Int? {
+        if positions == nil {
+            if shownLeft <= Self.searchedLength { return shown.prefix(shownLeft).lastIndex(of: route) }
+            var table: [Route: [Int]] = [:]
+            for position in 0..<shownLeft { table[shown[position], default: []].append(position) }
+            positions = table
+        }
+        while let last = positions?[route]?.last {
+            if last < shownLeft { return last }
+            positions?[route]?.removeLast()
         }
         return nil
     }

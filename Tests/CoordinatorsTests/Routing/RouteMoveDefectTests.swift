@@ -183,4 +183,23 @@ struct RouteMoveDefectTests {
         tree.cancel()
         _ = await run.value
     }
+
+    @Test func aMoveMadeAfterTheCoordinatorEndedThrowsFlowEndedAndChangesNothing() async throws {
+        let navigation = NavigationPresenter()
+        let parent = LaneFlow("parent", on: navigation, first: .screen("home"))
+        let (tree, run) = try await runOnNavigation(navigation, parent)
+        try await parent.go(.forward(to: .sub("child")))
+        let child = try #require(parent.child("child"))
+        try await child.go(.forward(to: .screen("child 1")))
+        try await parent.go(.backOne)
+        #expect(navigation.state.screenNames == ["home"])
+
+        let backOne = await #expect(throws: CoordinatorError.self) { try await child.go(.backOne) }
+        #expect(backOne?.code == .flowEnded)
+        let forward = await #expect(throws: CoordinatorError.self) { try await child.go(.forward(to: .screen("x"))) }
+        #expect(forward?.code == .flowEnded)
+        #expect(navigation.state.screenNames == ["home"])
+        tree.cancel()
+        _ = await run.value
+    }
 }

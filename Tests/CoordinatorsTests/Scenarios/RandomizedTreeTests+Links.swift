@@ -101,14 +101,15 @@ extension RandomizedTreeTests {
 
         /// The steps of `link` from `start` that coordinator `index` takes, as the runtime's
         /// `RoutePlan` does: a step equal to the route after the cursor keeps it; any other goes
-        /// back to its most recent occurrence, or is added; a step into a child ends the
-        /// coordinator's share. Returns where the link goes on, the next step, and whether the
+        /// back to its most recent occurrence among the routes shown before the link, or is
+        /// added; a step into a child ends the coordinator's share. Returns where the link goes on, the next step, and whether the
         /// share ended in a child (`false`: the steps ran out at `index`).
         mutating func segment(_ link: [LinkRoute], from start: Int, at index: Int) -> (
             next: Int, end: Int, intoChild: Bool
         ) {
             var list = nodes[index].routes
             var cursor = list.count - 1
+            var shownLeft = list.count  // the routes shown before the link, still in the list
             var step = start
             var landing: Int?
             steps: while step < link.count {
@@ -118,7 +119,8 @@ extension RandomizedTreeTests {
                     cursor += 1
                 } else {
                     list.removeSubrange((cursor + 1)...)
-                    if let shown = list.lastIndex(where: { $0.route == route }) {
+                    shownLeft = min(shownLeft, list.count)
+                    if let shown = list.prefix(shownLeft).lastIndex(where: { $0.route == route }) {
                         cursor = shown
                     } else {
                         switch route {
@@ -387,8 +389,10 @@ extension RandomizedTreeTests {
             case 66..<76:  // a coordinator goes back to one of its routes (ending children above)
                 let target = model.liveIndices.filter { model.nodes[$0].routes.count > 1 }.randomElement(using: &random)
                 guard let target else { continue }
-                let position = Int.random(in: 0..<(model.nodes[target].routes.count - 1), using: &random)
-                let route = model.nodes[target].routes[position].route
+                let picked = Int.random(in: 0..<(model.nodes[target].routes.count - 1), using: &random)
+                let route = model.nodes[target].routes[picked].route
+                // `.back(to:)` goes to the most recent occurrence (a link may show a route twice).
+                let position = model.nodes[target].routes.lastIndex { $0.route == route } ?? picked
                 let node = try #require(registry.node(model.nodes[target].path))
                 if model.goingBackPopsAStranger(to: position, of: target) {
                     let error = await #expect(throws: CoordinatorError.self) { try await node.go(.back(to: route)) }

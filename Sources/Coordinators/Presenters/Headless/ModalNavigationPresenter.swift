@@ -90,14 +90,15 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
         try core.replaceStack(with: presentations, of: self)
     }
 
-    /// As `NavigationPresenter.transition(removing:adding:)`: removing the whole stack takes
-    /// the modal away, adding to a modal that is not shown brings it up.
+    /// As `NavigationPresenter.transition(removing:adding:)`, and as `dismiss` does: removing
+    /// the root takes the whole modal away (what was not listed reports `.byCoordinator`);
+    /// adding to a modal that is not shown brings it up.
     ///
     /// Cancellation: none; it applies at once.
     public func transition(
         removing removed: [Presentation], adding added: [Presentation]
     ) async throws(CoordinatorError) {
-        try core.transition(removing: removed, adding: added, of: self)
+        try core.transition(removing: removed, adding: added, of: self, rootTakesAll: true)
     }
 
     /// As `NavigationPresenter.userPop()`: a back button or completed swipe back inside the

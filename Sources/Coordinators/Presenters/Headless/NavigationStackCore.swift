@@ -53,20 +53,29 @@ struct NavigationStackCore: Sendable {
     }
 
     /// Removes `removed` and pushes `added` in one step (see `Presenter.transition`); the
-    /// runtime records the removed ones' dismissals. `presenter` becomes the listener of each
-    /// added one.
+    /// runtime records the removed ones' dismissals. With `rootTakesAll` (a modal's stack),
+    /// removing the root takes the whole stack, and what was not listed reports
+    /// `.byCoordinator`. `presenter` becomes the listener of each added one.
     func transition(
-        removing removed: [Presentation], adding added: [Presentation], of presenter: any PresentationListener
+        removing removed: [Presentation], adding added: [Presentation], of presenter: any PresentationListener,
+        rootTakesAll: Bool = false
     ) throws(CoordinatorError) {
-        try store.update { state throws(CoordinatorError) in
+        let takenAlong = try store.update { state throws(CoordinatorError) -> ([Presentation], changed: Bool) in
             try StackRules.checkReplacement(added, of: [], shownBy: presenter, on: name)
             let leaving = Set(removed)
             let count = state.stack.count
-            state.stack.removeAll { leaving.contains($0) }
+            var takenAlong: [Presentation] = []
+            if rootTakesAll, let root = state.stack.first, leaving.contains(root) {
+                takenAlong = state.stack.filter { !leaving.contains($0) }
+                state.stack = []
+            } else {
+                state.stack.removeAll { leaving.contains($0) }
+            }
             for presentation in added { presentation.setListener(presenter) }
             state.stack += added
-            return ((), changed: state.stack.count != count || !added.isEmpty)
+            return (takenAlong, changed: state.stack.count != count || !added.isEmpty)
         }
+        takenAlong.reportDismissals(.byCoordinator)
     }
 
     // MARK: A person's gestures
