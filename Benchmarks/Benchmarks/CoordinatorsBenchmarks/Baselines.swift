@@ -208,6 +208,31 @@ final class RunningBareLinkTree: Sendable {
     }
 }
 
+// MARK: openDeepLink100StepsBaseline and openDeepLink1000StepsBaseline — one actor call per step
+
+/// A bare "navigation stack" showing its first item, ready to take a "link" of `steps` items.
+final class BareScreenLink: Sendable {
+    let navigation = BareNavigation()
+    let steps: Int
+
+    init(steps: Int) async {
+        self.steps = steps
+        await navigation.push(0)
+    }
+
+    /// Appends `steps` items, one awaited call each, as a link's steps at one coordinator
+    /// ask it for each route's screen.
+    func openLink() async {
+        for step in 1...steps { await navigation.push(step) }
+    }
+
+    /// Checks that every step appended its item.
+    func check() async {
+        let count = await navigation.items.count
+        precondition(count == steps + 1, "every step pushes an item")
+    }
+}
+
 // MARK: tenActorRoundTrips — an awaited call into each of ten different actors
 
 actor BareAncestor {

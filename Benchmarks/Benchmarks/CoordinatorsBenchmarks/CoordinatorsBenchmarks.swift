@@ -204,6 +204,32 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // 7b. openDeepLink100Steps and openDeepLink1000Steps: open a deep link of 100 or 1,000
+    // distinct screen routes at one coordinator (all its own, so one move), from a fresh tree
+    // whose root shows its home screen. Only the open is measured. Their baselines: an actor
+    // appending as many items, one awaited call each. The per-step times of the two lengths
+    // show whether a step's cost grows with the routes shown.
+    let longLinkConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: quick ? 0 : 3,
+        maxDuration: .seconds(quick ? 1 : 10), maxIterations: quick ? 3 : 300,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 10], absolute: [.p90: 50])])
+    for steps in [100, 1000] {
+        Benchmark("openDeepLink\(steps)Steps", configuration: longLinkConfiguration) { benchmark in
+            let tree = await RunningScreenLinkTree(steps: steps)
+            benchmark.startMeasurement()
+            try await tree.openLink()
+            benchmark.stopMeasurement()
+            await tree.cancel()
+        }
+        Benchmark("openDeepLink\(steps)StepsBaseline", configuration: longLinkConfiguration) { benchmark in
+            let link = await BareScreenLink(steps: steps)
+            benchmark.startMeasurement()
+            await link.openLink()
+            benchmark.stopMeasurement()
+            await link.check()
+        }
+    }
+
     // 8. Bubble a flow event up 10 levels: sent from a coordinator with ten ancestors, of
     // which only the root has a handler (and stops it); 1,000 events per sample. The
     // chain's set-up and teardown are not measured.

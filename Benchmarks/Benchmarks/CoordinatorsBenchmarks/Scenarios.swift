@@ -321,6 +321,67 @@ final class RunningLinkTree: Sendable {
     }
 }
 
+// MARK: openDeepLink100Steps and openDeepLink1000Steps
+
+/// A routable coordinator whose routes are all screens on one headless navigation stack: a
+/// link of its `.screen` routes is all its own, so it takes the whole link as one move.
+actor LinkScreens: Routable {
+    enum Route: Hashable, Sendable {
+        case home
+        case screen(Int)
+    }
+    let flow = Flow<Void>()
+    let navigation: NavigationPresenter
+    let shown: Countdown
+
+    init(navigation: NavigationPresenter, shown: Countdown) {
+        self.navigation = navigation
+        self.shown = shown
+    }
+
+    func start() async throws {
+        try await go(.forward(to: .home))
+        shown.tick()
+        try await flow.finished
+    }
+
+    func destination(for route: Route) -> Destination? {
+        .screen(BenchScreen(), on: navigation)
+    }
+}
+
+/// A running tree whose root is a `LinkScreens` showing its home screen, ready to take a
+/// link of `steps` distinct screen routes (made here, so that opening it is all that is timed).
+final class RunningScreenLinkTree: Sendable {
+    let tree = CoordinatorTree()
+    let navigation = NavigationPresenter()
+    let link: DeepLink
+    let running: Task<FlowOutcome<Void>, Never>
+
+    init(steps: Int) async {
+        link = DeepLink((1...steps).map(LinkScreens.Route.screen))
+        let shown = Countdown(1)
+        let root = LinkScreens(navigation: navigation, shown: shown)
+        let tree = self.tree
+        running = Task { await tree.runForOutcome(root) }
+        await shown.wait()
+    }
+
+    /// Opens `screen(1) → screen(2) → … → screen(steps)`: one move at the root, which pushes
+    /// a screen per step. Returns once they are all shown.
+    func openLink() async throws {
+        try await tree.open(link)
+    }
+
+    /// Cancels the tree and returns once the root has returned; every screen is dismissed.
+    func cancel() async {
+        precondition(navigation.stack.count == link.routes.count + 1, "every step shows a screen")
+        tree.cancel()
+        _ = await running.value
+        precondition(navigation.stack.isEmpty, "a screen was left shown")
+    }
+}
+
 // MARK: flowEventBubbling10Levels
 
 /// The event the chain sends.

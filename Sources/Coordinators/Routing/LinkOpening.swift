@@ -72,8 +72,8 @@ enum LinkOpening {
             var plan = RoutePlan(
                 shown: entries.map { $0.tag.route as? R.Route }, cursor: kind == .restoration(first: true) ? -1 : nil,
                 goesBack: kind == .link)
-            var screens: [Int: (route: R.Route, screen: any Screen, presenter: any Presenter)] = [:]
-            var landing = RouteLanding<R.Route>.here
+            var screens: [Int: RouteScreen] = [:]
+            var landing = RouteLanding.here
             var selectTab: (@Sendable () async throws -> Void)?
             steps: while taken < routes.count {
                 let route = routes[taken]
@@ -93,20 +93,17 @@ enum LinkOpening {
                     }
                     let (screen, next) = RouteLanding.of(destination, for: route)
                     if let screen {
-                        screens[index] = (route, screen.0, screen.1)
+                        screens[index] = screen
                         continue
                     }
-                    if case .focus(let route, let child, let tabs?) = next {
-                        plan.withdrawLast()
-                        if kind != .link {
-                            selectTab = { try await coordinator.selectTab(of: child, route, in: tabs) }
-                            landing = .focus(route, child, tabs: nil)
-                            break steps
-                        }
-                    } else if case .focus = next {
-                        plan.withdrawLast()
-                    }
                     landing = next
+                    if case .focus(let route, let child, let tabs) = next {
+                        plan.withdrawLast()  // a tab stands beside the stack of routes
+                        if kind != .link, let tabs {
+                            selectTab = { try await coordinator.selectTab(of: child, for: route, in: tabs) }
+                            landing = .focus(route, child, tabs: nil)
+                        }
+                    }
                     break steps
                 }
             }
@@ -115,8 +112,17 @@ enum LinkOpening {
             }
             let (keptShown, keptAdded) = plan.result
             let showing = keptAdded.compactMap { screens[$0] }
-            if keptShown == entries.count, showing.isEmpty, case .shownChild(let child) = landing {
-                return (taken, child, selectTab)  // nothing here changes: on into the child it shows
+            if keptShown == entries.count, showing.isEmpty {
+                // Nothing here changes: on into the child it shows, or done.
+                switch landing {
+                case .here: return (taken, coordinator, selectTab)
+                case .shownChild(let child): return (taken, child, selectTab)
+                case .newChild, .focus: break
+                }
+            }
+            if keptShown == entries.count, showing.isEmpty, case .newChild(let route, let child) = landing {
+                let next = try await coordinator.startChild(child, for: route)
+                return (taken, next ?? child, selectTab)
             }
             // What the plan keeps, to remove the rest of what is shown once the turn begins.
             let kept = keptShown == entries.count ? nil : Set(entries.prefix(keptShown).map(EntryIdentity.init))
@@ -130,7 +136,7 @@ enum LinkOpening {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             let at = firstStep + max(taken - 1, 0)
-            let route = routes[max(taken - 1, 0)]
+            let route: Any = taken > 0 ? routes[taken - 1] : routes.first ?? foreign ?? "(no route)"
             if error is RoutesRefused || !node.withLock({ $0.machine.isRunning }) {
                 throw DeepLinkError(
                     .targetEnded,
@@ -182,15 +188,5 @@ struct EntryIdentity: Hashable, Sendable {
         object =
             entry.child.map(ObjectIdentifier.init) ?? entry.presentation.map(ObjectIdentifier.init)
             ?? ObjectIdentifier(entry.tag)
-    }
-}
-
-extension RouteLanding {
-    /// The child it goes into, if any.
-    var child: (any Coordinator)? {
-        switch self {
-        case .here: nil
-        case .shownChild(let child), .newChild(_, let child), .focus(_, let child, _): child
-        }
     }
 }

@@ -13,24 +13,25 @@ extension Routable {
 
     /// Carries out one move on this coordinator's routes, in its turn: removes the routes
     /// `select` picks from those it shows (which it reads, if it needs them, once the turn
-    /// begins), shows `screens` for their routes, then goes on as `landing` says. Returns the coordinator the move lands
-    /// in: this one, or the child; `nil` if a new child ended before it accepted routes.
+    /// begins), shows `screens` for their routes, then goes on as `landing` says. Returns the
+    /// coordinator the move lands in: this one, or the child; `nil` if a new child ended
+    /// before it accepted routes.
     ///
     /// Before anything moves, the move throws `flowEnded` if this coordinator no longer runs,
     /// `select` may throw, and the move throws `notOwner` if it would take a screen of a
-    /// coordinator outside this subtree off a stack. Then: the screens removed are claimed (nobody else removes
-    /// them meanwhile), the children of removed routes are ended, each presenter touched gets
-    /// one `transition` call, the removals are recorded and the new screens marked shown,
-    /// and a new child is started or a tab focused. The turn ends there; the move returns
-    /// once the ended children are gone and a new child accepts routes.
+    /// coordinator outside this subtree off a stack. Then: the screens removed are claimed
+    /// (nobody else removes them meanwhile), the children of removed routes are ended, each
+    /// presenter touched gets one `transition` call, the removals are recorded and the new
+    /// screens marked shown, and a new child is started or a tab focused. The turn ends there;
+    /// the move returns once the ended children are gone and a new child accepts routes.
     ///
     /// Cancellation: a move waiting for its turn throws `CancellationError` and moves nothing;
     /// once begun, it completes. Waiting for a new child to accept routes, it cancels the
     /// child and throws `CancellationError` once the child is gone.
     nonisolated func move(
         removing select: @Sendable (_ shown: () -> [RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
-        showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
-        landing: RouteLanding<Route>,
+        showing screens: [RouteScreen],
+        landing: RouteLanding,
         operation: @autoclosure () -> String
     ) async throws -> (any Coordinator)? {
         let node = flow.node
@@ -54,7 +55,7 @@ extension Routable {
             return try await waitUntilSetUp(child, cancellingOnCancellation: done.started)
         case .focus(let route, let child, let tabs):
             guard try await waitUntilSetUp(child, cancellingOnCancellation: nil) != nil else { return nil }
-            if let tabs { try await selectTab(of: child, route, in: tabs) }
+            if let tabs { try await selectTab(of: child, for: route, in: tabs) }
             return child
         }
     }
@@ -64,7 +65,7 @@ extension Routable {
     ///
     /// Cancellation: as `flow.present`: before the presenter is called, throws
     /// `CancellationError` and shows nothing.
-    nonisolated func show(_ screen: any Screen, on presenter: any Presenter, for route: Route) async throws {
+    nonisolated func showScreen(_ screen: any Screen, on presenter: any Presenter, for route: Route) async throws {
         let node = flow.node
         try await node.takeRouteTurn()
         defer { node.endRouteTurn() }
@@ -72,24 +73,38 @@ extension Routable {
         _ = try await flow.present(screen, on: presenter, role: .automatic, expecting: nil, routeTag: tag)
     }
 
+    /// A move into a new child with nothing removed, as most of a deep link's steps are: the
+    /// child is started for `route` in the turn, with no plan to make (`openDeepLink4Steps`).
+    /// Returns it once it accepts routes, `nil` if it ended first.
+    ///
+    /// Cancellation: as `move`'s.
+    nonisolated func startChild(
+        _ child: any Coordinator, for route: any Hashable & Sendable
+    ) async throws -> (any Coordinator)? {
+        let node = flow.node
+        try await node.takeRouteTurn()
+        let started: Node
+        do {
+            try checkRunning({ "into \(type(of: child))" })
+            started = try startRouteChild(child, for: route)
+        } catch {
+            node.endRouteTurn()
+            throw error
+        }
+        node.endRouteTurn()
+        return try await waitUntilSetUp(child, cancellingOnCancellation: started)
+    }
+
     /// The move's plan, from the routes shown now: what leaves (what `select` picks, the
     /// screens of the children it ends, and what lies above on their stacks), checked, and the
     /// new presentations, made. Nothing has moved when it throws.
     private nonisolated func plan(
         removing select: @Sendable (_ shown: () -> [RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
-        showing screens: [(route: Route, screen: any Screen, presenter: any Presenter)],
-        landing: RouteLanding<Route>,
+        showing screens: [RouteScreen],
+        landing: RouteLanding,
         operation: () -> String
     ) throws(CoordinatorError) -> RouteMove {
-        // A move that begins after the flow ended (an ancestor's move ended it meanwhile) has
-        // nothing to move.
-        do throws(LifecycleStateMachine.NotRunning) {
-            try flow.node.withLock { state throws(LifecycleStateMachine.NotRunning) in
-                try state.machine.checkRunning(coordinator: state.name)
-            }
-        } catch {
-            throw error.error(to: "make the move \(operation())")  // user code (a route's text): no lock held
-        }
+        try checkRunning(operation)
         var move = RouteMove()
         for entry in try select(stackedEntries) {
             if let child = entry.child {
@@ -116,7 +131,7 @@ extension Routable {
     /// ends of the children it removes, makes one `transition` call per presenter, records the
     /// dismissals and marks the new screens shown, then starts the new child or focuses one.
     /// Throws nothing: once things move, the move completes, and what failed is its outcome's.
-    private nonisolated func carryOut(_ move: RouteMove, landing: RouteLanding<Route>) async -> RouteMove.Outcome {
+    private nonisolated func carryOut(_ move: RouteMove, landing: RouteLanding) async -> RouteMove.Outcome {
         let node = flow.node
         var done = RouteMove.Outcome()
         let claimed = move.leaving.filter { $0.presentation.claimDismissal($0.reason) }
@@ -177,6 +192,18 @@ extension Routable {
         return done
     }
 
+    /// Throws `flowEnded` unless the flow runs: a move that begins after the flow ended (an
+    /// ancestor's move ended it meanwhile) has nothing to move.
+    private nonisolated func checkRunning(_ operation: () -> String) throws(CoordinatorError) {
+        do throws(LifecycleStateMachine.NotRunning) {
+            try flow.node.withLock { state throws(LifecycleStateMachine.NotRunning) in
+                try state.machine.checkRunning(coordinator: state.name)
+            }
+        } catch {
+            throw error.error(to: "make the move \(operation())")  // user code (a route's text): no lock held
+        }
+    }
+
     /// On each stack a removed screen is on, what lies above it leaves too: it must be this
     /// subtree's (`notOwner` otherwise), and is taken along.
     private nonisolated func takeAlongWhatLiesAbove(_ move: inout RouteMove, operation: () -> String)
@@ -214,14 +241,18 @@ extension Routable {
 
     /// Starts `child` for `route` and tags it, in the move's turn, so that its route is
     /// ordered among this coordinator's as the move is.
-    private nonisolated func startRouteChild<Child: Coordinator>(_ child: Child, for route: Route) throws -> Node {
+    private nonisolated func startRouteChild<Child: Coordinator>(
+        _ child: Child, for route: any Hashable & Sendable
+    ) throws -> Node {
         let handle = try flow.start(child)
         child.flow.node.tag(RouteTag(route: route, kind: .stackedChild, order: handle.id.rawValue, child: child))
         return child.flow.node
     }
 
     /// Throws `notOwner` unless `child` is a running child of this coordinator.
-    private nonisolated func checkFocus(_ child: any Coordinator, _ route: Route) throws(CoordinatorError) {
+    private nonisolated func checkFocus(
+        _ child: any Coordinator, _ route: any Hashable & Sendable
+    ) throws(CoordinatorError) {
         guard LinkOpening.node(of: child).withLock({ $0.parent }) === flow.node else {
             throw CoordinatorError(
                 .notOwner,
@@ -232,7 +263,7 @@ extension Routable {
 
     /// Selects the tab of `tabs` that shows `child`'s first screen, unless it is selected.
     nonisolated func selectTab(
-        of child: any Coordinator, _ route: Route, in tabs: any TabBarPresenter
+        of child: any Coordinator, for route: any Hashable & Sendable, in tabs: any TabBarPresenter
     ) async throws {
         guard let shown = LinkOpening.node(of: child).withLock({ $0.presentations.first }) else {
             throw CoordinatorError(

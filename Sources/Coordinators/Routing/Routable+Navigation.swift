@@ -51,8 +51,8 @@ extension Routable {
             }
             try Task.checkCancellation()
             switch RouteLanding.of(destination, for: route) {
-            case (let (screen, presenter)?, _):
-                try await show(screen, on: presenter, for: route)
+            case (let screen?, _):
+                try await showScreen(screen.screen, on: screen.presenter, for: route)
             case (nil, let landing):
                 _ = try await move(removing: { _ in [] }, showing: [], landing: landing, operation: "\(transition)")
             }

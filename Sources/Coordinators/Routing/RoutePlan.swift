@@ -102,7 +102,8 @@ struct RoutePlan<Route: Hashable> {
     /// The list once the steps are done: what lies after the cursor is dropped.
     var result: (keptShown: Int, keptAdded: [Int]) {
         let kept = cursor + 1
-        return (min(kept, shownLeft), Array(tail.prefix(max(0, kept - shownLeft))))
+        guard kept > shownLeft else { return (kept, []) }
+        return (shownLeft, Array(tail[..<(kept - shownLeft)]))
     }
 
     /// The element under the cursor, if any.
@@ -122,7 +123,14 @@ struct RoutePlan<Route: Hashable> {
     /// The position of the most recent shown route equal to `route` still in the list.
     private mutating func mostRecentShown(_ route: Route) -> Int? {
         if positions == nil {
-            if shownLeft <= Self.searchedLength { return shown.prefix(shownLeft).lastIndex(of: route) }
+            if shownLeft <= Self.searchedLength {
+                // A plain loop: the plan runs unspecialised (its routes' type is a coordinator's,
+                // known only at run time), where a generic collection algorithm costs metadata
+                // look-ups of its own (`openDeepLink4Steps`).
+                var position = shownLeft - 1
+                while position >= 0, shown[position] != route { position -= 1 }
+                return position >= 0 ? position : nil
+            }
             var table: [Route: [Int]] = [:]
             for position in 0..<shownLeft { table[shown[position], default: []].append(position) }
             positions = table

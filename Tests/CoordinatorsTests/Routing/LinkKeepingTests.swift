@@ -106,4 +106,45 @@ struct LinkKeepingTests {
         #expect(error?.code == .targetEnded)
         _ = await run.result
     }
+
+    @Test func aStateThatShowsARouteTwiceRestoresAsItWas() async throws {
+        let first = NavigationPresenter()
+        let lane = LaneFlow(on: first)
+        let tree = CoordinatorTree()
+        let run = Task { await tree.runForOutcome(lane) }
+        try await first.waitUntil { !$0.stack.isEmpty }
+        for name in ["a", "b", "a"] { try await lane.go(.forward(to: .screen(name))) }
+        let state = try #require(tree.navigationState())
+        tree.cancel()
+        _ = await run.value
+
+        let second = NavigationPresenter()
+        let restored = LaneFlow(on: second)
+        let secondTree = CoordinatorTree()
+        let secondRun = Task { await secondTree.runForOutcome(restored) }
+        try await second.waitUntil { !$0.stack.isEmpty }
+        let revision = second.state.revision
+        let report = try await secondTree.restore(state)
+        #expect(report.isComplete)
+        #expect(second.state.screenNames == ["root", "a", "b", "a"])
+        #expect(second.state.revision == revision + 1, "the three screens are pushed in one change")
+        #expect(secondTree.navigationState() == state)
+        secondTree.cancel()
+        _ = await secondRun.value
+    }
+
+    @Test func aLinkThatRepeatsARouteIsAPathAndShowsItTwice() async throws {
+        let navigation = NavigationPresenter()
+        let lane = LaneFlow(on: navigation)
+        let tree = CoordinatorTree()
+        let run = Task { await tree.runForOutcome(lane) }
+        try await navigation.waitUntil { !$0.stack.isEmpty }
+        try await lane.open(DeepLink([Lane.screen("a"), .screen("b"), .screen("a")]))
+        #expect(navigation.state.screenNames == ["root", "a", "b", "a"])
+        // Opened again from the first route, it keeps all four.
+        try await lane.open(DeepLink([Lane.screen("root"), .screen("a"), .screen("b"), .screen("a")]))
+        #expect(navigation.state.screenNames == ["root", "a", "b", "a"])
+        tree.cancel()
+        _ = await run.value
+    }
 }
