@@ -49,7 +49,7 @@ public protocol Presenter: AnyObject, Sendable {
     /// and move: going back over several screens, a modal layer leaving whole, several screens
     /// of a link pushed at once.
     ///
-    /// - `removed`: presentations this presenter shows, oldest first. Remove them and nothing
+    /// - `removed`: presentations of this presenter, oldest first. Remove them and nothing
     ///   else the runtime did not ask for — except what a surface cannot keep without them
     ///   (UIKit dismisses what is presented over a modal it dismisses: report those
     ///   `.byCoordinator` yourself, as `dismiss` would). As with `dismiss`, the runtime
@@ -59,6 +59,10 @@ public protocol Presenter: AnyObject, Sendable {
     /// - `added`: new presentations made for this presenter, shown in this order over what
     ///   remains (pushed, presented one over another); the runtime marks them presented once
     ///   this returns.
+    ///
+    /// A presentation in `removed` may have left the surface already (a person's gesture
+    /// raced the move) or not be on it yet (still being shown): skip it. A move that only adds
+    /// one presentation calls `present(_:)` instead.
     ///
     /// Throwing means the transition could not be made: the runtime then records `added` as
     /// never shown and removes each of `removed` with `dismiss(_:reason:)`.

@@ -16,7 +16,9 @@ extension CoordinatorTree {
     /// Throws `DeepLinkError`: `unhandled` (also a `linkUnhandled` lifecycle event),
     /// `targetEnded` (also when the tree is torn down while the link waits), `stepFailed`,
     /// `superseded`. The coordinators above the one it stopped at keep the steps they took;
-    /// the one it stopped at is as it was.
+    /// the one it stopped at is as it was when the step failed before it moved anything
+    /// (unhandled, a destination that threw, `notOwner`), and keeps what moved otherwise (a
+    /// presenter that failed, a child that could not start).
     ///
     /// Cancellation: cancelling the calling task stops the link as superseding does — the
     /// move under way completes, a child it started and that is not set up yet is ended — and

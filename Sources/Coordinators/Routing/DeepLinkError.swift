@@ -1,7 +1,9 @@
 /// Why a deep link (or a restoration) did not open all the way.
 ///
-/// The coordinators before the one it stopped at keep the steps they took; the coordinator it
-/// stopped at is as it was (its steps are one move, made only once all of them are resolved).
+/// The coordinators before the one it stopped at keep the steps they took. The coordinator it
+/// stopped at is as it was if the step failed before anything moved there (its steps are one
+/// move, made only once all of them are resolved and checked); a presenter that fails, or a
+/// child that cannot start, stops the move after it began.
 ///
 /// ```swift
 /// do {

@@ -68,10 +68,18 @@ enum LinkOpening {
         var step: Int { firstStep + taken }
         do {
             try await node.waitUntilAcceptingRoutes()
-            let entries = coordinator.stackedEntries()
-            var plan = RoutePlan(
-                shown: entries.map { $0.tag.route as? R.Route }, cursor: kind == .restoration(first: true) ? -1 : nil,
-                goesBack: kind == .link)
+            var entries = coordinator.stackedEntries()
+            let shown = entries.compactMap { $0.tag.route as? R.Route }
+            if shown.count != entries.count {  // never: a coordinator's routes are of its own type
+                entries = entries.filter { $0.tag.route is R.Route }
+            }
+            let cursor: Int?
+            switch kind {
+            case .link: cursor = nil
+            case .restoration(nil, _): cursor = -1
+            case .restoration(let after?, _): cursor = entries.firstIndex { EntryIdentity($0) == after }
+            }
+            var plan = RoutePlan(shown: shown, cursor: cursor, goesBack: kind == .link)
             var screens: [Int: RouteScreen] = [:]
             var landing = RouteLanding.here
             var selectTab: (@Sendable () async throws -> Void)?
@@ -110,7 +118,14 @@ enum LinkOpening {
             if case .here = landing, let foreign {
                 throw unhandled(foreign, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
             }
-            let (keptShown, keptAdded) = plan.result
+            // A restoration that stops at a child with more of its routes to come keeps what
+            // follows for them to keep or drop.
+            let (keptShown, keptAdded) =
+                if case .restoration(_, moreFollow: true) = kind, landing.child != nil {
+                    plan.resultKeepingWhatFollows
+                } else {
+                    plan.result
+                }
             let showing = keptAdded.compactMap { screens[$0] }
             if keptShown == entries.count, showing.isEmpty {
                 // Nothing here changes: on into the child it shows, or done.
@@ -121,7 +136,7 @@ enum LinkOpening {
                 }
             }
             if keptShown == entries.count, showing.isEmpty, case .newChild(let route, let child) = landing {
-                let next = try await coordinator.startChild(child, for: route)
+                let next = try await coordinator.enterNewChild(child, for: route)
                 return (taken, next ?? child, selectTab)
             }
             // What the plan keeps, to remove the rest of what is shown once the turn begins.
@@ -176,13 +191,20 @@ enum LinkOpening {
 enum StepsKind: Equatable {
     /// A link's: a path from what is shown.
     case link
-    /// A restoration's: what the coordinator is to show; `first` for its first saved routes.
-    case restoration(first: Bool)
+    /// A restoration's: what the coordinator is to show, from before its first route (`nil`)
+    /// or from the route the restoration's previous steps there ended at; `moreFollow` if
+    /// more of its saved routes come after these.
+    case restoration(after: EntryIdentity?, moreFollow: Bool)
 }
 
 /// Which screen or child a route entry is, to tell whether a move keeps it.
 struct EntryIdentity: Hashable, Sendable {
     private let object: ObjectIdentifier
+
+    /// The child `node` is, as an entry.
+    init(child node: Node) {
+        object = ObjectIdentifier(node)
+    }
 
     init(_ entry: (tag: RouteTag, presentation: Presentation?, child: Node?)) {
         object =

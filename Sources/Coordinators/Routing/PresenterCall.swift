@@ -7,8 +7,8 @@ struct PresenterCall {
     var added: [Presentation] = []
 
     /// The calls for removing `removed` and adding `added`, one per presenter: those that only
-    /// remove first, the one that removes the most recent screen first; then the others, in
-    /// the order of what they add.
+    /// remove first, the one that removes the most recent screen first; then those that add,
+    /// those that also remove in that same order, the others in the order of what they add.
     static func group(removing removed: [Presentation], adding added: [Presentation]) -> [PresenterCall] {
         guard let first = removed.first?.presenter ?? added.first?.presenter else { return [] }
         if removed.allSatisfy({ $0.presenter === first }), added.allSatisfy({ $0.presenter === first }) {

@@ -66,6 +66,8 @@ enum Restoring {
         // The tab of the last route that focuses one is selected once, when this coordinator's
         // routes are re-opened: one selection, not one per tab.
         var selectTab: (@Sendable () async throws -> Void)?
+        // The child the previous move here went into: the next one goes on after it.
+        var resumingAfter: EntryIdentity?
         restoring: while index < routes.count {
             // One move: up to the next route whose child has a saved state.
             let end = saved.entries[index..<routes.count].firstIndex { $0.child != nil }.map { $0 + 1 } ?? routes.count
@@ -74,8 +76,9 @@ enum Restoring {
             do {
                 let opened = try await LinkOpening.openOwn(
                     Array(routes[index..<end]), from: progress.restored, at: coordinator,
-                    as: .restoration(first: index == 0))
+                    as: .restoration(after: resumingAfter, moreFollow: end < routes.count))
                 (taken, next) = (opened.taken, opened.next)
+                resumingAfter = next === coordinator ? nil : EntryIdentity(child: LinkOpening.node(of: next))
                 if let select = opened.selectTab { selectTab = select }
             } catch let error as DeepLinkError where error.code != .superseded {
                 if error.code == .targetEnded, !progress.treeRuns { throw error }

@@ -78,7 +78,7 @@ extension Routable {
     /// Returns it once it accepts routes, `nil` if it ended first.
     ///
     /// Cancellation: as `move`'s.
-    nonisolated func startChild(
+    nonisolated func enterNewChild(
         _ child: any Coordinator, for route: any Hashable & Sendable
     ) async throws -> (any Coordinator)? {
         let node = flow.node
@@ -115,6 +115,12 @@ extension Routable {
             }
         }
         try takeAlongWhatLiesAbove(&move, operation: operation)
+        for item in move.leaving where item.presentation.owner === flow.node && item.presentation.isMain {
+            throw CoordinatorError(
+                .nothingToPop,
+                "The move \(operation()) at \(Self.self) would remove \(item.presentation), its main screen: that "
+                    + "would end it. End the flow with flow.finish(...), or keep its first route.")
+        }
         if case .focus(let route, let child, _) = landing { try checkFocus(child, route) }
         if !screens.isEmpty {
             move.made = try flow.node.makePresentations(

@@ -23,20 +23,8 @@
 /// met — made the first time a long list needs it (a short one is searched, and most plans
 /// never search).
 struct RoutePlan<Route: Hashable> {
-    /// An element of the list: a route shown when the plan began (its index among them), or
-    /// one a step added (its index among `added`).
-    enum Element: Hashable {
-        case shown(Int)
-        case added(Int)
-    }
-
-    /// What a step did.
-    enum Step: Hashable {
-        /// It found `Element` in the list (kept it, or went back to it).
-        case found(Element)
-        /// It is new: added as `added[index]`. Its destination is the caller's to resolve.
-        case new(index: Int)
-    }
+    typealias Element = RoutePlanElement
+    typealias Step = RoutePlanStep
 
     /// The list: the first `shownLeft` of `shown`, then `tail`, indexes into `added` — so a
     /// plan that adds nothing allocates nothing of its own.
@@ -106,6 +94,10 @@ struct RoutePlan<Route: Hashable> {
         return (shownLeft, Array(tail[..<(kept - shownLeft)]))
     }
 
+    /// The whole list, what lies after the cursor included: for a restoration whose steps
+    /// stop at a child while more of its routes follow, which may keep what lies after it.
+    var resultKeepingWhatFollows: (keptShown: Int, keptAdded: [Int]) { (shownLeft, tail) }
+
     /// The element under the cursor, if any.
     var current: Element? { cursor >= 0 ? element(at: cursor) : nil }
 
@@ -141,4 +133,20 @@ struct RoutePlan<Route: Hashable> {
         }
         return nil
     }
+}
+
+/// An element of a `RoutePlan`'s list: a route shown when the plan began (its index among
+/// them), or one a step added (its index among `added`). Declared outside the plan, which is
+/// generic: a type nested in it would be generic too, with metadata to look up at each use.
+enum RoutePlanElement: Hashable {
+    case shown(Int)
+    case added(Int)
+}
+
+/// What a step of a `RoutePlan` did.
+enum RoutePlanStep: Hashable {
+    /// It found the element in the list (kept it, or went back to it).
+    case found(RoutePlanElement)
+    /// It is new: added as `added[index]`. Its destination is the caller's to resolve.
+    case new(index: Int)
 }

@@ -147,4 +147,50 @@ struct LinkKeepingTests {
         tree.cancel()
         _ = await run.value
     }
+
+    @Test func restoringTheStateOnScreenWithAScreenAboveAChildChangesNothing() async throws {
+        let navigation = NavigationPresenter()
+        let lane = LaneFlow(on: navigation)
+        let tree = CoordinatorTree()
+        let run = Task { await tree.runForOutcome(lane) }
+        try await navigation.waitUntil { !$0.stack.isEmpty }
+        try await lane.go(.forward(to: .sub("b")))
+        try await lane.go(.forward(to: .screen("c")))
+        #expect(navigation.state.screenNames == ["root", "b 0", "c"])
+        let state = try #require(tree.navigationState())
+        let revision = navigation.state.revision
+
+        let report = try await tree.restore(state)
+        #expect(report.isComplete)
+        #expect(navigation.state.revision == revision)
+        #expect(tree.navigationState() == state)
+        tree.cancel()
+        _ = await run.value
+    }
+
+    @Test func aRestorationThatWouldRemoveTheMainScreenIsReportedAndKeepsTheFlowRunning() async throws {
+        let saving = NavigationPresenter()
+        let home = LaneFlow(on: saving, first: .screen("home"))
+        let savingTree = CoordinatorTree()
+        let savingRun = Task { await savingTree.runForOutcome(home) }
+        try await saving.waitUntil { !$0.stack.isEmpty }
+        try await home.go(.forward(to: .screen("a")))
+        let state = try #require(savingTree.navigationState())
+        savingTree.cancel()
+        _ = await savingRun.value
+
+        let navigation = NavigationPresenter()
+        let lane = LaneFlow(on: navigation)  // its first screen is "root", not "home"
+        let tree = CoordinatorTree()
+        let run = Task { await tree.runForOutcome(lane) }
+        try await navigation.waitUntil { !$0.stack.isEmpty }
+        let report = try await tree.restore(state)
+        #expect(!report.isComplete)
+        #expect(report.skipped == ["LaneFlow → screen(\"home\")", "LaneFlow → screen(\"a\")"])
+        #expect(report.reason?.contains("main screen") == true)
+        #expect(navigation.state.screenNames == ["root"])
+        #expect(lane.flow.state == .running)
+        tree.cancel()
+        _ = await run.value
+    }
 }
