@@ -37,22 +37,17 @@ enum LinkOpening {
     private static func openTyped<R: Routable>(
         _ routes: ArraySlice<any Hashable & Sendable>, at coordinator: R
     ) async throws -> (taken: Int, next: any Coordinator) {
-        var own: [R.Route] = []
-        for route in routes {
-            guard let typed = route as? R.Route else { break }
-            own.append(typed)
-        }
-        let foreign = routes.startIndex + own.count
         let (taken, next, _) = try await openOwn(
-            own, from: routes.startIndex, at: coordinator, orElse: foreign < routes.endIndex ? routes[foreign] : nil)
+            routes.count, { routes[routes.startIndex + $0] }, from: routes.startIndex, at: coordinator)
         return (taken, next)
     }
 
-    /// The steps `coordinator` takes from the start of `routes` (steps `firstStep...` of the
-    /// link), routes of its own type (a restoration decodes them first), as one move: how many
-    /// it took, and where the link goes on. `foreign`, the step after `routes`, is a route of
-    /// another type: if the steps reach it at this coordinator, the link is unhandled there,
-    /// and nothing moved here.
+    /// The steps `coordinator` takes from the first of `count` routes (`route(i)`, steps
+    /// `firstStep...` of the link; a restoration decodes them first), as one move: how many it
+    /// took, and where the link goes on. A step whose route is of another type that the steps
+    /// reach at this coordinator makes the link unhandled there, and nothing moved here. Each
+    /// route is cast when its step is taken, so a link through many coordinators of one
+    /// route type costs each only its own steps.
     ///
     /// A restoration's routes (`.restoration`) are what the coordinator is to show: its plan
     /// never goes back (`RoutePlan` with `goesBack: false`), and starts before the first route
@@ -60,7 +55,7 @@ enum LinkOpening {
     /// not select it — the selection is returned (`selectTab`), for the restoration to make
     /// once, for the last tab.
     static func openOwn<R: Routable>(
-        _ routes: [R.Route], from firstStep: Int, at coordinator: R, orElse foreign: (any Hashable & Sendable)? = nil,
+        _ count: Int, _ route: (Int) -> any Hashable & Sendable, from firstStep: Int, at coordinator: R,
         as kind: StepsKind = .link
     ) async throws -> (taken: Int, next: any Coordinator, selectTab: (@Sendable () async throws -> Void)?) {
         let node = coordinator.flow.node
@@ -83,8 +78,11 @@ enum LinkOpening {
             var screens: [Int: RouteScreen] = [:]
             var landing = RouteLanding.here
             var selectTab: (@Sendable () async throws -> Void)?
-            steps: while taken < routes.count {
-                let route = routes[taken]
+            steps: while taken < count {
+                let given = route(taken)
+                guard let route = given as? R.Route else {
+                    throw unhandled(given, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
+                }
                 taken += 1
                 switch plan.step(route) {
                 case .found(.shown(let index)):
@@ -114,9 +112,6 @@ enum LinkOpening {
                     }
                     break steps
                 }
-            }
-            if case .here = landing, let foreign {
-                throw unhandled(foreign, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
             }
             // A restoration that stops at a child with more of its routes to come keeps what
             // follows for them to keep or drop.
@@ -151,7 +146,7 @@ enum LinkOpening {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             let at = firstStep + max(taken - 1, 0)
-            let route: Any = taken > 0 ? routes[taken - 1] : routes.first ?? foreign ?? "(no route)"
+            let route: Any = count > 0 ? route(max(taken - 1, 0)) : "(no route)"
             if error is RoutesRefused || !node.withLock({ $0.machine.isRunning }) {
                 throw DeepLinkError(
                     .targetEnded,

@@ -75,7 +75,7 @@ enum Restoring {
             let next: any Coordinator
             do {
                 let opened = try await LinkOpening.openOwn(
-                    Array(routes[index..<end]), from: progress.restored, at: coordinator,
+                    end - index, { [index] in routes[index + $0] }, from: progress.restored, at: coordinator,
                     as: .restoration(after: resumingAfter, moreFollow: end < routes.count))
                 (taken, next) = (opened.taken, opened.next)
                 resumingAfter = next === coordinator ? nil : EntryIdentity(child: LinkOpening.node(of: next))
