@@ -64,7 +64,28 @@ enum LinkOpening {
         do {
             try await node.waitUntilAcceptingRoutes()
             var entries = coordinator.stackedEntries()
-            let shown = entries.compactMap { $0.tag.route as? R.Route }
+            // Most of a link's steps lead from a coordinator into a new child. A first step
+            // that is not shown here is new whatever follows it, so its destination is asked
+            // first, and a child is entered with no plan to make (`openDeepLink4Steps`).
+            var firstDestination: Destination?
+            if kind == .link, count > 0, let first = route(0) as? R.Route,
+                !entries.contains(where: { ($0.tag.route as? R.Route).map { $0 == first } ?? false })
+            {
+                let destination = try await resolve(first, step: firstStep, at: coordinator)
+                if case .child(let child) = destination.action {
+                    taken = 1
+                    return (taken, try await coordinator.enterNewChild(child, for: first) ?? child, nil)
+                }
+                firstDestination = destination
+            }
+            // A plain loop: this runs unspecialised (`R` is known only at run time), where a
+            // generic algorithm such as `compactMap` costs metadata look-ups of its own
+            // (`openDeepLink4Steps`).
+            var shown: [R.Route] = []
+            shown.reserveCapacity(entries.count)
+            for entry in entries {
+                if let route = entry.tag.route as? R.Route { shown.append(route) }
+            }
             if shown.count != entries.count {  // never: a coordinator's routes are of its own type
                 entries = entries.filter { $0.tag.route is R.Route }
             }
@@ -93,10 +114,12 @@ enum LinkOpening {
                 case .found(.added):
                     continue
                 case .new(let index):
-                    guard let destination = try await coordinator.destination(for: route) else {
-                        throw unhandled(
-                            route, step: step - 1, at: coordinator, because: "its destination(for:) returned nil")
-                    }
+                    let destination =
+                        if taken == 1, let firstDestination {
+                            firstDestination
+                        } else {
+                            try await resolve(route, step: step - 1, at: coordinator)
+                        }
                     let (screen, next) = RouteLanding.of(destination, for: route)
                     if let screen {
                         screens[index] = screen
@@ -121,7 +144,7 @@ enum LinkOpening {
                 } else {
                     plan.result
                 }
-            let showing = keptAdded.compactMap { screens[$0] }
+            let showing = keptAdded.isEmpty ? [] : keptAdded.compactMap { screens[$0] }
             if keptShown == entries.count, showing.isEmpty {
                 // Nothing here changes: on into the child it shows, or done.
                 switch landing {
@@ -157,6 +180,14 @@ enum LinkOpening {
                 .stepFailed, "Step \(at) (\(route)) failed at \(name(of: coordinator)): \(error)", step: at,
                 route: "\(route)", coordinator: name(of: coordinator), underlying: error)
         }
+    }
+
+    /// The destination `coordinator` gives `route`, the link's step `step`; `unhandled` if none.
+    private static func resolve<R: Routable>(_ route: R.Route, step: Int, at coordinator: R) async throws -> Destination {
+        guard let destination = try await coordinator.destination(for: route) else {
+            throw unhandled(route, step: step, at: coordinator, because: "its destination(for:) returned nil")
+        }
+        return destination
     }
 
     /// The error for a step no coordinator handles, after recording its lifecycle event.
