@@ -183,7 +183,8 @@ enum LinkOpening {
     }
 
     /// The destination `coordinator` gives `route`, the link's step `step`; `unhandled` if none.
-    private static func resolve<R: Routable>(_ route: R.Route, step: Int, at coordinator: R) async throws -> Destination {
+    private static func resolve<R: Routable>(_ route: R.Route, step: Int, at coordinator: R) async throws -> Destination
+    {
         guard let destination = try await coordinator.destination(for: route) else {
             throw unhandled(route, step: step, at: coordinator, because: "its destination(for:) returned nil")
         }
