@@ -14,19 +14,10 @@ struct GoingBackTests {
     ) async throws {
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        do {
-            try await navigation.waitUntil { !$0.stack.isEmpty }
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
             for screen in screens { try await lane.go(.forward(to: .screen(screen))) }
             try await body(lane, navigation)
-        } catch {
-            tree.cancel()
-            _ = await run.value
-            throw error
         }
-        tree.cancel()
-        _ = await run.value
     }
 
     private static func isLetter(_ route: Lane) -> Bool {

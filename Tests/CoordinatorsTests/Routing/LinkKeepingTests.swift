@@ -110,62 +110,52 @@ struct LinkKeepingTests {
     @Test func aStateThatShowsARouteTwiceRestoresAsItWas() async throws {
         let first = NavigationPresenter()
         let lane = LaneFlow(on: first)
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        try await first.waitUntil { !$0.stack.isEmpty }
-        for name in ["a", "b", "a"] { try await lane.go(.forward(to: .screen(name))) }
-        let state = try #require(tree.navigationState())
-        tree.cancel()
-        _ = await run.value
+        var saved: NavigationState?
+        try await withRunning(lane, until: !first.state.stack.isEmpty) { tree in
+            for name in ["a", "b", "a"] { try await lane.go(.forward(to: .screen(name))) }
+            saved = tree.navigationState()
+        }
+        let state = try #require(saved)
 
         let second = NavigationPresenter()
         let restored = LaneFlow(on: second)
-        let secondTree = CoordinatorTree()
-        let secondRun = Task { await secondTree.runForOutcome(restored) }
-        try await second.waitUntil { !$0.stack.isEmpty }
-        let revision = second.state.revision
-        let report = try await secondTree.restore(state)
-        #expect(report.isComplete)
-        #expect(second.state.screenNames == ["root", "a", "b", "a"])
-        #expect(second.state.revision == revision + 1, "the three screens are pushed in one change")
-        #expect(secondTree.navigationState() == state)
-        secondTree.cancel()
-        _ = await secondRun.value
+        try await withRunning(restored, until: !second.state.stack.isEmpty) { tree in
+            let revision = second.state.revision
+            let report = try await tree.restore(state)
+            #expect(report.isComplete)
+            #expect(second.state.screenNames == ["root", "a", "b", "a"])
+            #expect(second.state.revision == revision + 1, "the three screens are pushed in one change")
+            #expect(tree.navigationState() == state)
+        }
     }
 
     @Test func aLinkThatRepeatsARouteIsAPathAndShowsItTwice() async throws {
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        try await navigation.waitUntil { !$0.stack.isEmpty }
-        try await lane.open(DeepLink([Lane.screen("a"), .screen("b"), .screen("a")]))
-        #expect(navigation.state.screenNames == ["root", "a", "b", "a"])
-        // Opened again from the first route, it keeps all four.
-        try await lane.open(DeepLink([Lane.screen("root"), .screen("a"), .screen("b"), .screen("a")]))
-        #expect(navigation.state.screenNames == ["root", "a", "b", "a"])
-        tree.cancel()
-        _ = await run.value
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            try await lane.open(DeepLink([Lane.screen("a"), .screen("b"), .screen("a")]))
+            #expect(navigation.state.screenNames == ["root", "a", "b", "a"])
+            // Opened again from the first route, it keeps all four.
+            try await lane.open(DeepLink([Lane.screen("root"), .screen("a"), .screen("b"), .screen("a")]))
+            #expect(navigation.state.screenNames == ["root", "a", "b", "a"])
+        }
     }
 
     @Test func restoringTheStateOnScreenWithAScreenAboveAChildChangesNothing() async throws {
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        try await navigation.waitUntil { !$0.stack.isEmpty }
-        try await lane.go(.forward(to: .sub("b")))
-        try await lane.go(.forward(to: .screen("c")))
-        #expect(navigation.state.screenNames == ["root", "b 0", "c"])
-        let state = try #require(tree.navigationState())
-        let revision = navigation.state.revision
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { tree in
+            try await lane.go(.forward(to: .sub("b")))
+            try await lane.go(.forward(to: .screen("c")))
+            #expect(navigation.state.screenNames == ["root", "b 0", "c"])
+            let state = try #require(tree.navigationState())
+            let revision = navigation.state.revision
 
-        let report = try await tree.restore(state)
-        #expect(report.isComplete)
-        #expect(navigation.state.revision == revision)
-        #expect(tree.navigationState() == state)
-        tree.cancel()
-        _ = await run.value
+            let report = try await tree.restore(state)
+            #expect(report.isComplete)
+            #expect(navigation.state.revision == revision)
+            #expect(tree.navigationState() == state)
+        }
     }
 
     @Test func aRestorationThatWouldRemoveTheMainScreenIsReportedAndKeepsTheFlowRunning() async throws {
@@ -181,16 +171,13 @@ struct LinkKeepingTests {
 
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)  // its first screen is "root", not "home"
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        try await navigation.waitUntil { !$0.stack.isEmpty }
-        let report = try await tree.restore(state)
-        #expect(!report.isComplete)
-        #expect(report.skipped == ["LaneFlow → screen(\"home\")", "LaneFlow → screen(\"a\")"])
-        #expect(report.reason?.contains("main screen") == true)
-        #expect(navigation.state.screenNames == ["root"])
-        #expect(lane.flow.state == .running)
-        tree.cancel()
-        _ = await run.value
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { tree in
+            let report = try await tree.restore(state)
+            #expect(!report.isComplete)
+            #expect(report.skipped == ["LaneFlow → screen(\"home\")", "LaneFlow → screen(\"a\")"])
+            #expect(report.reason?.contains("main screen") == true)
+            #expect(navigation.state.screenNames == ["root"])
+            #expect(lane.flow.state == .running)
+        }
     }
 }

@@ -6,200 +6,172 @@ import Testing
 /// documented errors.
 @Suite(.timeLimit(.minutes(1)))
 struct RouteMoveDefectTests {
-    /// Runs `lane` in a tree of its own until its first screen is shown.
-    private func run(_ lane: LaneFlow, until shown: @escaping @Sendable () -> Bool) async throws -> (
-        CoordinatorTree, Task<FlowOutcome<Void>, Never>
-    ) {
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        let events = tree.events()
-        for await _ in events where shown() { break }
-        return (tree, run)
-    }
-
-    private func runOnNavigation(_ navigation: NavigationPresenter, _ lane: LaneFlow) async throws -> (
-        CoordinatorTree, Task<FlowOutcome<Void>, Never>
-    ) {
-        let tree = CoordinatorTree()
-        let run = Task { await tree.runForOutcome(lane) }
-        try await navigation.waitUntil { !$0.stack.isEmpty }
-        return (tree, run)
-    }
-
     @Test func aForwardToAChildThatEndsBeforeItIsSetUpReturns() async throws {
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)
-        let (tree, run) = try await runOnNavigation(navigation, lane)
-        for _ in 0..<20 {
-            try await lane.go(.forward(to: .quick))
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            for _ in 0..<20 {
+                try await lane.go(.forward(to: .quick))
+            }
+            #expect(lane.routes == [.screen("root")])
+            #expect(navigation.state.screenNames == ["root"])
         }
-        #expect(lane.routes == [.screen("root")])
-        #expect(navigation.state.screenNames == ["root"])
-        tree.cancel()
-        _ = await run.value
     }
 
     @Test func goingBackPastAChildRouteUnderAStrangersScreenIsNotOwnerAndChangesNothing() async throws {
         let navigation = NavigationPresenter()
         let shelf = LaneFlow("shelf", on: navigation, first: .screen("home"))
-        let (tree, run) = try await runOnNavigation(navigation, shelf)
-        try await shelf.go(.forward(to: .sub("pages")))
-        #expect(navigation.state.screenNames == ["home", "pages 0"])
-        let other = CoordinatorTree()
-        let stranger = Task { try await other.run(Stranger("page 9", on: navigation)) }
-        try await navigation.waitUntil { $0.stack.count == 3 }
+        try await withRunning(shelf, until: !navigation.state.stack.isEmpty) { _ in
+            try await shelf.go(.forward(to: .sub("pages")))
+            #expect(navigation.state.screenNames == ["home", "pages 0"])
+            let other = CoordinatorTree()
+            let stranger = Task { try await other.run(Stranger("page 9", on: navigation)) }
+            try await navigation.waitUntil { $0.stack.count == 3 }
 
-        let backOne = await #expect(throws: CoordinatorError.self) { try await shelf.go(.backOne) }
-        #expect(backOne?.code == .notOwner)
-        let backTo = await #expect(throws: CoordinatorError.self) { try await shelf.go(.back(to: .screen("home"))) }
-        #expect(backTo?.code == .notOwner)
-        #expect(navigation.state.screenNames == ["home", "pages 0", "page 9"])
-        #expect(shelf.routes == [.screen("home"), .sub("pages")])
-        other.cancel()
-        _ = await stranger.result
-        tree.cancel()
-        _ = await run.value
+            let backOne = await #expect(throws: CoordinatorError.self) { try await shelf.go(.backOne) }
+            #expect(backOne?.code == .notOwner)
+            let backTo = await #expect(throws: CoordinatorError.self) { try await shelf.go(.back(to: .screen("home"))) }
+            #expect(backTo?.code == .notOwner)
+            #expect(navigation.state.screenNames == ["home", "pages 0", "page 9"])
+            #expect(shelf.routes == [.screen("home"), .sub("pages")])
+            other.cancel()
+            _ = await stranger.result
+        }
     }
 
     @Test func concurrentForwardsKeepTheRoutesInTheOrderTheirScreensLand() async throws {
         let stack = ScriptedStack(latePush: "slow")
         let lane = LaneFlow(on: stack)
-        let (tree, run) = try await run(lane) { stack.screenNames == ["root"] }
-        let slow = Task { try await lane.go(.forward(to: .screen("slow"))) }
-        await stack.waitForLatePush()
-        let fast = Task { try await lane.go(.forward(to: .screen("fast"))) }
-        await lane.waitUntilAskedForFast()
-        stack.landPush()
-        try await slow.value
-        try await fast.value
+        try await withRunning(lane, until: stack.screenNames == ["root"]) { _ in
+            let slow = Task { try await lane.go(.forward(to: .screen("slow"))) }
+            await stack.waitForLatePush()
+            let fast = Task { try await lane.go(.forward(to: .screen("fast"))) }
+            await lane.waitUntilAskedForFast()
+            stack.landPush()
+            try await slow.value
+            try await fast.value
 
-        #expect(lane.routeNames == stack.screenNames)
-        try await lane.go(.backOne)
-        #expect(stack.screenNames.count == 2)
-        #expect(lane.routeNames == stack.screenNames)
-        tree.cancel()
-        _ = await run.value
+            #expect(lane.routeNames == stack.screenNames)
+            try await lane.go(.backOne)
+            #expect(stack.screenNames.count == 2)
+            #expect(lane.routeNames == stack.screenNames)
+        }
     }
 
     @Test func aChildsGoRacingItsParentsMovePastItCompletesAgainstTheNewState() async throws {
         let stack = ScriptedStack(lateFirstPop: true)
         let parent = LaneFlow("parent", on: stack, first: .screen("home"))
-        let (tree, run) = try await run(parent) { stack.screenNames == ["home"] }
-        try await parent.go(.forward(to: .sub("child")))
-        let child = try #require(parent.child("child"))
-        try await child.go(.forward(to: .screen("child 1")))
-        #expect(stack.screenNames == ["home", "child 0", "child 1"])
+        try await withRunning(parent, until: stack.screenNames == ["home"]) { _ in
+            try await parent.go(.forward(to: .sub("child")))
+            let child = try #require(parent.child("child"))
+            try await child.go(.forward(to: .screen("child 1")))
+            #expect(stack.screenNames == ["home", "child 0", "child 1"])
 
-        let childBack = Task { try await child.go(.backOne) }
-        await stack.waitForLatePop()
-        let parentBack = Task { try await parent.go(.back(to: .screen("home"))) }
-        await stack.waitUntil { $0 == ["home"] }
-        stack.landPop()
-        await #expect(throws: Never.self) { try await childBack.value }
-        await #expect(throws: Never.self) { try await parentBack.value }
-        #expect(stack.screenNames == ["home"])
-        #expect(parent.routes == [.screen("home")])
-        tree.cancel()
-        _ = await run.value
+            let childBack = Task { try await child.go(.backOne) }
+            await stack.waitForLatePop()
+            let parentBack = Task { try await parent.go(.back(to: .screen("home"))) }
+            await stack.waitUntil { $0 == ["home"] }
+            stack.landPop()
+            await #expect(throws: Never.self) { try await childBack.value }
+            await #expect(throws: Never.self) { try await parentBack.value }
+            #expect(stack.screenNames == ["home"])
+            #expect(parent.routes == [.screen("home")])
+        }
     }
 
     @Test func goingBackOverThreeRoutesIsOnePresenterCall() async throws {
         let stack = ScriptedStack()
         let lane = LaneFlow(on: stack)
-        let (tree, run) = try await run(lane) { stack.screenNames == ["root"] }
-        try await lane.go(.forward(to: .screen("a")))
-        try await lane.go(.forward(to: .screen("b")))
-        try await lane.go(.forward(to: .sub("c")))
-        #expect(stack.screenNames == ["root", "a", "b", "c 0"])
-        let before = stack.calls.count
+        try await withRunning(lane, until: stack.screenNames == ["root"]) { _ in
+            try await lane.go(.forward(to: .screen("a")))
+            try await lane.go(.forward(to: .screen("b")))
+            try await lane.go(.forward(to: .sub("c")))
+            #expect(stack.screenNames == ["root", "a", "b", "c 0"])
+            let before = stack.calls.count
 
-        try await lane.go(.back(to: .screen("root")))
-        #expect(Array(stack.calls.dropFirst(before)) == ["pop(to: root)"])
-        #expect(stack.screenNames == ["root"])
-        tree.cancel()
-        _ = await run.value
+            try await lane.go(.back(to: .screen("root")))
+            #expect(Array(stack.calls.dropFirst(before)) == ["pop(to: root)"])
+            #expect(stack.screenNames == ["root"])
+        }
     }
 
     @Test func goingBackOverThreeRoutesOnANavigationPresenterPublishesOneChange() async throws {
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)
-        let (tree, run) = try await runOnNavigation(navigation, lane)
-        for name in ["a", "b", "c"] { try await lane.go(.forward(to: .screen(name))) }
-        let revision = navigation.state.revision
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            for name in ["a", "b", "c"] { try await lane.go(.forward(to: .screen(name))) }
+            let revision = navigation.state.revision
 
-        try await lane.go(.back(to: .screen("root")))
-        #expect(navigation.state.revision == revision + 1)
-        #expect(navigation.state.screenNames == ["root"])
-        tree.cancel()
-        _ = await run.value
+            try await lane.go(.back(to: .screen("root")))
+            #expect(navigation.state.revision == revision + 1)
+            #expect(navigation.state.screenNames == ["root"])
+        }
     }
 
     @Test func aModalLayerWithPushesLeavesWholeInOneChange() async throws {
         let navigation = NavigationPresenter()
         let sheet = ModalNavigationPresenter()
         let lane = LaneFlow(on: navigation, sheet: sheet)
-        let (tree, run) = try await runOnNavigation(navigation, lane)
-        try await lane.go(.forward(to: .sheet))
-        let child = try #require(lane.child("sheet"))
-        try await child.go(.forward(to: .screen("s2")))
-        try await child.go(.forward(to: .screen("s3")))
-        #expect(sheet.state.screenNames == ["s1", "s2", "s3"])
-        let revision = sheet.state.revision
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            try await lane.go(.forward(to: .sheet))
+            let child = try #require(lane.child("sheet"))
+            try await child.go(.forward(to: .screen("s2")))
+            try await child.go(.forward(to: .screen("s3")))
+            #expect(sheet.state.screenNames == ["s1", "s2", "s3"])
+            let revision = sheet.state.revision
 
-        try await lane.go(.backOne)
-        #expect(sheet.state.revision == revision + 1)
-        #expect(!sheet.isShown)
-        #expect(lane.routes == [.screen("root")])
-        tree.cancel()
-        _ = await run.value
+            try await lane.go(.backOne)
+            #expect(sheet.state.revision == revision + 1)
+            #expect(!sheet.isShown)
+            #expect(lane.routes == [.screen("root")])
+        }
     }
 
     @Test func threeModalLayersLeaveInOneChange() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
         let lane = LaneFlow(on: navigation, modal: modal)
-        let (tree, run) = try await runOnNavigation(navigation, lane)
-        for name in ["m1", "m2", "m3"] { try await lane.go(.forward(to: .modal(name))) }
-        #expect(modal.state.screenNames == ["m1", "m2", "m3"])
-        let revision = modal.state.revision
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            for name in ["m1", "m2", "m3"] { try await lane.go(.forward(to: .modal(name))) }
+            #expect(modal.state.screenNames == ["m1", "m2", "m3"])
+            let revision = modal.state.revision
 
-        try await lane.go(.back(to: .screen("root")))
-        #expect(modal.state.revision == revision + 1)
-        #expect(modal.state.modals.isEmpty)
-        tree.cancel()
-        _ = await run.value
+            try await lane.go(.back(to: .screen("root")))
+            #expect(modal.state.revision == revision + 1)
+            #expect(modal.state.modals.isEmpty)
+        }
     }
 
     @Test func aLinkOfThreeScreensOntoOneStackIsOneChange() async throws {
         let navigation = NavigationPresenter()
         let lane = LaneFlow(on: navigation)
-        let (tree, run) = try await runOnNavigation(navigation, lane)
-        let revision = navigation.state.revision
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            let revision = navigation.state.revision
 
-        try await lane.open(DeepLink([Lane.screen("a"), .screen("b"), .screen("c")]))
-        #expect(navigation.state.screenNames == ["root", "a", "b", "c"])
-        #expect(navigation.state.revision == revision + 1)
-        #expect(lane.routes == [.screen("root"), .screen("a"), .screen("b"), .screen("c")])
-        tree.cancel()
-        _ = await run.value
+            try await lane.open(DeepLink([Lane.screen("a"), .screen("b"), .screen("c")]))
+            #expect(navigation.state.screenNames == ["root", "a", "b", "c"])
+            #expect(navigation.state.revision == revision + 1)
+            #expect(lane.routes == [.screen("root"), .screen("a"), .screen("b"), .screen("c")])
+        }
     }
 
     @Test func aMoveMadeAfterTheCoordinatorEndedThrowsFlowEndedAndChangesNothing() async throws {
         let navigation = NavigationPresenter()
         let parent = LaneFlow("parent", on: navigation, first: .screen("home"))
-        let (tree, run) = try await runOnNavigation(navigation, parent)
-        try await parent.go(.forward(to: .sub("child")))
-        let child = try #require(parent.child("child"))
-        try await child.go(.forward(to: .screen("child 1")))
-        try await parent.go(.backOne)
-        #expect(navigation.state.screenNames == ["home"])
+        try await withRunning(parent, until: !navigation.state.stack.isEmpty) { _ in
+            try await parent.go(.forward(to: .sub("child")))
+            let child = try #require(parent.child("child"))
+            try await child.go(.forward(to: .screen("child 1")))
+            try await parent.go(.backOne)
+            #expect(navigation.state.screenNames == ["home"])
 
-        let backOne = await #expect(throws: CoordinatorError.self) { try await child.go(.backOne) }
-        #expect(backOne?.code == .flowEnded)
-        let forward = await #expect(throws: CoordinatorError.self) { try await child.go(.forward(to: .screen("x"))) }
-        #expect(forward?.code == .flowEnded)
-        #expect(navigation.state.screenNames == ["home"])
-        tree.cancel()
-        _ = await run.value
+            let backOne = await #expect(throws: CoordinatorError.self) { try await child.go(.backOne) }
+            #expect(backOne?.code == .flowEnded)
+            let forward = await #expect(throws: CoordinatorError.self) {
+                try await child.go(.forward(to: .screen("x")))
+            }
+            #expect(forward?.code == .flowEnded)
+            #expect(navigation.state.screenNames == ["home"])
+        }
     }
 }

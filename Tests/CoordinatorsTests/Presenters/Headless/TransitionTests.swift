@@ -8,29 +8,6 @@ import Testing
 /// shows; a call made straight to a presenter stands for the runtime's.
 @Suite(.timeLimit(.minutes(1)))
 struct TransitionTests {
-    /// Runs `lane` in a tree of its own until `shown()` holds, runs `body` with the tree, and
-    /// ends the tree.
-    private func withRunning(
-        _ lane: some Coordinator, until shown: @autoclosure @escaping @Sendable () -> Bool,
-        _ body: (CoordinatorTree) async throws -> Void
-    ) async throws {
-        let tree = CoordinatorTree()
-        let events = tree.events()
-        let run = Task { await tree.runForOutcome(lane) }
-        do {
-            if !shown() {
-                for await _ in events where shown() { break }
-            }
-            try await body(tree)
-        } catch {
-            tree.cancel()
-            _ = await run.value
-            throw error
-        }
-        tree.cancel()
-        _ = await run.value
-    }
-
     // MARK: NavigationPresenter
 
     @Test func aNavigationPresenterRemovesExactlyTheGivenPresentationsInOneRevision() async throws {
