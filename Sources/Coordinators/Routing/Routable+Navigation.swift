@@ -50,10 +50,10 @@ extension Routable {
                         + "Return a destination for every route you navigate to.")
             }
             try Task.checkCancellation()
-            switch RouteLanding.of(destination, for: route) {
-            case (let screen?, _):
-                try await showScreen(screen.screen, on: screen.presenter, for: route)
-            case (nil, let landing):
+            if case .screen(let screen, let presenter) = destination.action {
+                try await showScreen(screen, on: presenter, for: route)
+            } else {
+                let (_, landing) = RouteLanding.of(destination, for: route)
                 _ = try await move(removing: { _ in [] }, showing: [], landing: landing, operation: "\(transition)")
             }
         case .back(let count):
