@@ -7,12 +7,14 @@ extension Coordinator {
     /// try await flow.run(CheckoutCoordinator().environment(\.payments, SandboxPayments()))
     /// ```
     ///
-    /// Call it before the child runs. (On a coordinator that has ended it changes nothing:
-    /// an instance runs once, and running it again throws `alreadyRun`.)
+    /// It sets the value only on an instance that has not run: on one that runs, or has
+    /// run, it changes nothing (an instance runs once, and running it again throws
+    /// `alreadyRun`). To change a running coordinator's values, call `flow.setEnvironment`
+    /// from the coordinator.
     public nonisolated func environment<Value>(
         _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value
     ) -> Self {
-        flow.node.updateEnvironment { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
+        flow.node.updateEnvironmentBeforeRun { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
         return self
     }
 }

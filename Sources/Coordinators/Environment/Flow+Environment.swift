@@ -13,13 +13,13 @@ extension Flow {
     /// again nearer to a descendant. Coordinators below see it from their next read of
     /// `flow.environment` on, whenever and however they were started.
     ///
-    /// Throws `CoordinatorError` `flowEnded` if this flow has ended (nothing would see it).
-    /// Before the coordinator runs, this sets the value for it as its parent's
-    /// `environment(_:_:)` does.
+    /// Throws `CoordinatorError` `notRunning` before the coordinator runs, as reading does
+    /// (set a value for a coordinator before it runs with `environment(_:_:)` on the
+    /// instance), and `flowEnded` once its flow has ended or is ending (nothing would see it).
     public func setEnvironment<Value>(
         _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value
     ) throws(CoordinatorError) {
-        try node.updateEnvironment(ifNotEnded: "set an environment value") { layer in
+        try node.updateEnvironmentWhileRunning("set an environment value") { layer in
             FlowEnvironment.set(keyPath, value, in: &layer)
         }
     }

@@ -4,22 +4,35 @@
 typealias EnvironmentLayer = [ObjectIdentifier: any Sendable]
 
 extension Node {
-    /// Changes the values set on this coordinator, under its lock.
-    func updateEnvironment(_ body: (inout EnvironmentLayer) -> Void) {
-        withLock { body(&$0.extras.pointee.environment) }
+    /// Changes the values set on this coordinator if it has not run yet; otherwise changes
+    /// nothing (an instance runs once).
+    func updateEnvironmentBeforeRun(_ body: (inout EnvironmentLayer) -> Void) {
+        withLock { state in
+            if state.machine.phase == .idle { body(&state.extras.pointee.environment) }
+        }
     }
 
-    /// Changes the values set on this coordinator, unless its flow has ended or is ending
-    /// (nothing would see them): then throws `flowEnded`, naming `action`.
-    func updateEnvironment(
-        ifNotEnded action: @autoclosure () -> String, _ body: (inout EnvironmentLayer) -> Void
+    /// Changes the values set on this coordinator while its flow runs. Throws `notRunning`
+    /// before the run (as reading does: set a value for a coordinator before it runs with
+    /// `environment(_:_:)`), `flowEnded` once its flow has ended or is ending (nothing would
+    /// see it), naming `action`.
+    func updateEnvironmentWhileRunning(
+        _ action: @autoclosure () -> String, _ body: (inout EnvironmentLayer) -> Void
     ) throws(CoordinatorError) {
         try withLock { state throws(CoordinatorError) in
-            if state.machine.phase == .ending || state.machine.phase == .ended {
+            switch state.machine.phase {
+            case .idle:
+                throw CoordinatorError(
+                    .notRunning,
+                    "\(state.name) tried to \(action()) before it was run, where its flow cannot take it yet. "
+                        + "Set a value for a coordinator before it runs with .environment(_:_:) on the instance, "
+                        + "or call flow.setEnvironment from start() or later.")
+            case .ending, .ended:
                 throw CoordinatorError(
                     .flowEnded, "\(state.name) tried to \(action()) after its flow ended. Nothing would see it.")
+            case .running:
+                body(&state.extras.pointee.environment)
             }
-            body(&state.extras.pointee.environment)
         }
     }
 

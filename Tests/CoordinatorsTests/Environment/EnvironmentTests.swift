@@ -82,9 +82,29 @@ struct EnvironmentTests {
     }
 
     @Test func aValueSetOnARootBeforeItRunsIsSeenByIt() async throws {
-        let root = Reads()
-        try root.flow.setEnvironment(\.greeting, "set before the run")
+        let root = Reads().environment(\.greeting, "set before the run")
         #expect(try await CoordinatorTree().run(root) == "set before the run / none")
+    }
+
+    @Test func settingAValueOnARunningInstanceChangesNothing() async throws {
+        let tree = CoordinatorTree()
+        tree.setEnvironment(\.greeting, "tree")
+        let (parent, run) = try await runParent(in: tree)
+        #expect(try await parent.read().greeting == "tree")
+
+        _ = parent.environment(\.greeting, "set after it ran")
+        #expect(try await parent.read().greeting == "tree")
+        #expect(try await parent.runChild().hasPrefix("tree /"), "nor its subtree's")
+        try await parent.done()
+        try await run.value
+    }
+
+    @Test func settingAValueOnAnInstanceThatRanChangesNothing() async throws {
+        let root = Reads()
+        _ = try await CoordinatorTree().run(root)
+        _ = root.environment(\.greeting, "set after it ran")
+        let error = await #expect(throws: CoordinatorError.self) { try await CoordinatorTree().run(root) }
+        #expect(error?.code == .alreadyRun)
     }
 
     @Test func aFlowEnvironmentIsAPlainValueToBuild() {
@@ -103,6 +123,13 @@ struct EnvironmentTests {
         let error = #expect(throws: CoordinatorError.self) { try Reads().flow.environment }
         #expect(error?.code == .notRunning)
         #expect(error?.message.contains("before it was run") == true)
+    }
+
+    @Test func settingAValueOnTheFlowBeforeTheRunIsAnErrorAsReadingIs() {
+        let root = Reads()
+        let error = #expect(throws: CoordinatorError.self) { try root.flow.setEnvironment(\.greeting, "early") }
+        #expect(error?.code == .notRunning)
+        #expect(error?.message.contains(".environment(") == true, "it names the way to set a value before the run")
     }
 
     @Test func readingTheEnvironmentAfterTheEndIsAnError() async throws {

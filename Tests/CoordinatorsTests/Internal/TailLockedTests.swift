@@ -74,7 +74,7 @@ struct TailLockedTests {
     @Test func aNodeReleasesWhatItsExtrasHoldWithItself() {
         let alive = Locked(0)
         var node: Node? = Node.make()
-        node?.updateEnvironment { $0[ObjectIdentifier(Tracked.self)] = Tracked(alive) }
+        node?.updateEnvironmentBeforeRun { $0[ObjectIdentifier(Tracked.self)] = Tracked(alive) }
         #expect(alive.withLock { $0 } == 1)
         node = nil
         #expect(alive.withLock { $0 } == 0)
