@@ -66,7 +66,7 @@ final class Node: @unchecked Sendable {
         /// The coordinator's type name, for messages and events. (A property, so that it reads
         /// the state in place: a `State` passed by value is copied, all of it.)
         var name: String {
-            coordinatorType.map { String(describing: $0) } ?? "A coordinator that was never run"
+            coordinatorType.map(TypeNames.name(of:)) ?? "A coordinator that was never run"
         }
 
         /// What only some coordinators use, allocated now if it was not yet.
@@ -218,7 +218,7 @@ final class Node: @unchecked Sendable {
     // MARK: Names
 
     var coordinatorName: String {
-        withLock { $0.coordinatorType }.map { String(describing: $0) } ?? "A coordinator that was never run"
+        withLock { $0.coordinatorType }.map(TypeNames.name(of:)) ?? "A coordinator that was never run"
     }
 
     var id: CoordinatorID { withLock { $0.id } }

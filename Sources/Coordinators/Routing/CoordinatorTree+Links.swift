@@ -50,7 +50,9 @@ extension DeepLink {
             return try parser.link(for: url)
         } catch {
             throw DeepLinkError(
-                .malformedURL, "\(type(of: parser)) could not make a link of \"\(url)\": \(error). Nothing changed.",
+                .malformedURL,
+                "\(type(of: parser)) could not make a link of \"\(DeepLinkError.excerpt(url))\": "
+                    + "\(DeepLinkError.excerpt(describing: error)). Nothing changed.",
                 underlying: error)
         }
     }

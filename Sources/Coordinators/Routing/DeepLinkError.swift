@@ -12,6 +12,14 @@
 ///     // a newer link took over
 /// }
 /// ```
+///
+/// The message is safe to log: the text it embeds from outside the library — the URL, a
+/// step's route as text, the description of the error a parser, a destination or a presenter
+/// threw — shows at most its first 500 characters (Unicode scalars, escapes included), then
+/// `… (K more characters)`; and backslashes, control characters, bidi overrides and isolates,
+/// zero-width and other invisible format characters, and line and paragraph separators are
+/// escaped as a Swift string literal writes them (`\\`, `\n`, `\0`, `\u{202E}`). So a 1 MB URL
+/// makes a message of about 1 KB, and a URL cannot forge log lines or reorder them on screen.
 public struct DeepLinkError: Error, CustomStringConvertible {
     /// What stopped the link. New codes may be added in later versions.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -28,7 +36,10 @@ public struct DeepLinkError: Error, CustomStringConvertible {
         public static let unhandled = Code(.unhandled)
         /// A newer link (or restoration) was opened in the same tree; this one was cancelled.
         public static let superseded = Code(.superseded)
-        /// The `DeepLinkParser` threw for the URL (`underlying`); nothing was changed.
+        /// The `DeepLinkParser` threw for the URL (`underlying`); nothing was changed. The
+        /// message quotes the URL and the parser's error bounded and escaped (see
+        /// `DeepLinkError`): at most their first 500 characters each, then
+        /// `… (K more characters)`.
         public static let malformedURL = Code(.malformedURL)
         /// The coordinator the step went into ended (or was ending) before it could take it, or
         /// while the step waited (a sub-flow its destination awaited): also what a link or a
@@ -46,13 +57,17 @@ public struct DeepLinkError: Error, CustomStringConvertible {
     public let code: Code
     /// The index in the link of the step it stopped at (0 for the first), if it stopped at one.
     public let step: Int?
-    /// The route of that step, as text.
+    /// The route of that step, as text: all of it, as `String(describing:)` gives it — not
+    /// bounded or escaped as in `message`, so that it can be compared with a route's text.
+    /// It comes from the app's own route value, which may carry text from a URL: escape it
+    /// before you log it on its own, or log `message` (or the error) instead.
     public let route: String?
     /// The coordinator it stopped at (`MoviesCoordinator #4`), if any.
     public let coordinator: String?
     /// The error behind it, for `malformedURL` and `stepFailed`.
     public let underlying: (any Error)?
-    /// A sentence that says what happened and what to change.
+    /// A sentence that says what happened and what to change, with what it quotes from outside
+    /// the library bounded and escaped (see `DeepLinkError`).
     public let message: String
 
     init(

@@ -102,7 +102,9 @@ enum LinkOpening {
             steps: while taken < count {
                 let given = route(taken)
                 guard let route = given as? R.Route else {
-                    throw unhandled(given, step: step, at: coordinator, because: "its routes are \(R.Route.self)")
+                    throw unhandled(
+                        given, step: step, at: coordinator,
+                        because: "its routes are \(TypeNames.name(of: R.Route.self))")
                 }
                 taken += 1
                 switch plan.step(route) {
@@ -169,16 +171,18 @@ enum LinkOpening {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             let at = firstStep + max(taken - 1, 0)
-            let route: Any = count > 0 ? route(max(taken - 1, 0)) : "(no route)"
+            let route = count > 0 ? String(describing: route(max(taken - 1, 0))) : "(no route)"
+            let shown = DeepLinkError.excerpt(route)
             if error is RoutesRefused || !node.withLock({ $0.machine.isRunning }) {
                 throw DeepLinkError(
                     .targetEnded,
-                    "Step \(at) (\(route)) reached \(name(of: coordinator)), which ended before it could take it.",
-                    step: at, route: "\(route)", coordinator: name(of: coordinator))
+                    "Step \(at) (\(shown)) reached \(name(of: coordinator)), which ended before it could take it.",
+                    step: at, route: route, coordinator: name(of: coordinator))
             }
             throw DeepLinkError(
-                .stepFailed, "Step \(at) (\(route)) failed at \(name(of: coordinator)): \(error)", step: at,
-                route: "\(route)", coordinator: name(of: coordinator), underlying: error)
+                .stepFailed,
+                "Step \(at) (\(shown)) failed at \(name(of: coordinator)): \(DeepLinkError.excerpt(describing: error))",
+                step: at, route: route, coordinator: name(of: coordinator), underlying: error)
         }
     }
 
@@ -197,17 +201,18 @@ enum LinkOpening {
     ) -> DeepLinkError {
         let node = node(of: coordinator)
         let description = String(describing: route)
+        let shown = DeepLinkError.excerpt(description)
         node.context?.emit(node, LifecycleEvent.Kind.linkUnhandled(step: step, route: description))
         return DeepLinkError(
             .unhandled,
-            "Step \(step) (\(description), a \(type(of: route))) stopped at \(name(of: coordinator)): \(reason). "
-                + "Give that coordinator a route for it, or fix the link.",
+            "Step \(step) (\(shown), a \(TypeNames.name(of: type(of: route)))) stopped at "
+                + "\(name(of: coordinator)): \(reason). Give that coordinator a route for it, or fix the link.",
             step: step, route: description, coordinator: name(of: coordinator))
     }
 
     /// `MoviesCoordinator #4`.
     static func name(of coordinator: any Coordinator) -> String {
-        "\(type(of: coordinator)) \(node(of: coordinator).id)"
+        "\(TypeNames.name(of: type(of: coordinator))) \(node(of: coordinator).id)"
     }
 
     /// The node of a coordinator of any type.

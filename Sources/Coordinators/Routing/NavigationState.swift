@@ -53,7 +53,10 @@ public struct NavigationState: Sendable, Hashable, Codable, CustomStringConverti
         }
     }
 
-    /// The type name of the coordinator these routes belong to.
+    /// The name of the coordinator type these routes belong to, qualified by its module and
+    /// the types it is nested in (`App.Movies.Coordinator`), so that a state restores only
+    /// into a coordinator of the same type. (A private or local type is named as if declared
+    /// in its file's scope.)
     public let coordinatorType: String
     /// Its routes, oldest first (re-opened in this order).
     public let entries: [Entry]
@@ -66,7 +69,7 @@ public struct NavigationState: Sendable, Hashable, Codable, CustomStringConverti
         var lines: [String] = []
         func visit(_ state: NavigationState, depth: Int) {
             let indent = String(repeating: "  ", count: depth)
-            lines.append("\(indent)\(state.coordinatorType)")
+            lines.append("\(indent)\(TypeNames.name(qualified: state.coordinatorType))")
             for entry in state.entries {
                 lines.append("\(indent)  → \(entry.route)")
                 if let child = entry.child { visit(child, depth: depth + 2) }
@@ -104,7 +107,8 @@ extension NavigationState {
                 "\(child.coordinatorName) \(child.id): no route of \(name) leads to it, so its routes are not saved "
                     + "(start it with startChild(_:for:), or through a route)")
         }
-        return NavigationState(coordinatorType: node.coordinatorName, entries: entries, unsaved: [])
+        let type = node.withLock { $0.coordinatorType }.map(TypeNames.qualifiedName(of:)) ?? node.coordinatorName
+        return NavigationState(coordinatorType: type, entries: entries, unsaved: [])
     }
 
     private static func showsRoutes(_ node: Node) -> Bool {

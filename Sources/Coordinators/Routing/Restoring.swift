@@ -14,7 +14,7 @@ enum Restoring {
         mutating func skip(_ entries: ArraySlice<NavigationState.Entry>, of state: NavigationState, because: String?) {
             if reason == nil { reason = because }
             for entry in entries {
-                skipped.append("\(state.coordinatorType) → \(entry.route)")
+                skipped.append("\(TypeNames.name(qualified: state.coordinatorType)) → \(entry.route)")
                 if let child = entry.child { skip(child.entries[...], of: child, because: nil) }
             }
         }
@@ -35,12 +35,22 @@ enum Restoring {
     static func restore(
         _ saved: NavigationState, at coordinator: any Coordinator, into progress: inout Progress
     ) async throws -> Bool {
-        let type = String(describing: Swift.type(of: coordinator))
-        guard type == saved.coordinatorType, let routable = coordinator as? any Routable else {
+        // Nothing saved here (a coordinator that shows no routes): nothing to re-open.
+        if saved.entries.isEmpty { return true }
+        let type = Swift.type(of: coordinator)
+        guard TypeNames.qualifiedName(of: type) == saved.coordinatorType else {
             progress.skip(
                 saved.entries[...], of: saved,
-                because: "the saved routes are \(saved.coordinatorType)'s, but the coordinator there is \(type)")
-            return saved.entries.isEmpty
+                because: "the saved routes are \(TypeNames.name(qualified: saved.coordinatorType))'s, but the "
+                    + "coordinator there is \(TypeNames.name(of: type))")
+            return false
+        }
+        guard let routable = coordinator as? any Routable else {
+            progress.skip(
+                saved.entries[...], of: saved,
+                because: "the saved routes are \(TypeNames.name(qualified: saved.coordinatorType))'s, which no "
+                    + "longer takes routes")
+            return false
         }
         return try await restoreRoutes(saved, at: routable, into: &progress)
     }
@@ -57,7 +67,11 @@ enum Restoring {
             do {
                 routes.append(try decode(R.Route.self, from: entry.value))
             } catch {
-                undecodable = (index, "\(entry.route) is no longer a \(R.Route.self) of \(R.self): \(error)")
+                undecodable = (
+                    index,
+                    "\(entry.route) is no longer a \(TypeNames.name(of: R.Route.self)) of "
+                        + "\(TypeNames.name(of: R.self)): \(error)"
+                )
                 break
             }
         }

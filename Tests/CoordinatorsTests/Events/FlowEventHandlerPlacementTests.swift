@@ -63,7 +63,7 @@ struct FlowEventHandlerPlacementTests {
 
         #expect(journal.all.contains("logged out: cancelled"))
         #expect(journal.all.contains("send threw CancellationError"))
-        #expect(tree.snapshot().allCoordinators.map(\.coordinatorType) == ["App"])
+        #expect(tree.snapshot().allCoordinators.map(\.coordinatorType) == ["FlowEventHandlerPlacementTests.App"])
         tree.cancel()
         _ = await run.result
     }

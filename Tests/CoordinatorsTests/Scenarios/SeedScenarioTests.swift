@@ -48,7 +48,9 @@ struct SeedScenarioTests {
         let user = try await withFlowTest(of: AppCoordinator(navigation: navigation)) { test in
             try await test.tap(HomeScreen.self, on: navigation) { try await $0.delegate.navigateToLogin() }
             try await test.tap(LoginScreen.self, on: navigation) { login in
-                #expect(test.tree.snapshot().root?.children.map(\.coordinatorType) == ["LoginCoordinator"])
+                #expect(
+                    test.tree.snapshot().root?.children.map(\.coordinatorType) == ["SeedScenarioTests.LoginCoordinator"]
+                )
                 try await login.delegate.navigateToMain(as: User(name: "ada"))
             }
             return try await test.output
