@@ -14,7 +14,8 @@ extension FlowTest {
     ///
     /// The action runs in a task the kit owns: the end of the test waits for it. Await the
     /// returned tap's `value` to check what the action returned or threw; an error nobody
-    /// awaited fails the test at its end (`.actionFailed`).
+    /// awaited fails the test at its end (`.actionFailed`). What it returned is kept by the
+    /// tap, not by the kit: a tap the test drops releases it (see `Tap`).
     ///
     /// Throws `FlowTestFailure` `.treeEnded` if the tree ends before the screen is visible.
     ///
@@ -31,7 +32,7 @@ extension FlowTest {
                 state.visiblePresentations.last { $0.isPresented && ($0.screen as? S).map(predicate) == true }
             }.screen as! S
         let tap = Tap(of: "\(S.self)", recorder: recorder) { try await action(screen) }
-        taps.withLock { $0.append(tap) }
+        taps.withLock { $0.append(tap.action) }
         return tap
     }
 
@@ -60,37 +61,77 @@ extension FlowTest {
     /// Swipes back on `navigation`: pops its top screen as a person would, after the
     /// confirmations its coordinators set.
     ///
-    /// Throws `FlowTestFailure` `.gestureRefused` if nothing was popped (only the root is
-    /// left, or a confirmation refused), or the presenter's `CoordinatorError`. To test a
-    /// refusal, call `navigation.userPop()` and check that it returns `false`.
+    /// A confirmation that asks a question ("Discard your changes?") keeps the swipe waiting
+    /// for its answer: answer it in `whileConfirming`, which runs alongside the swipe, as the
+    /// person would:
     ///
-    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
-    public func swipeBack(on navigation: NavigationPresenter) async throws {
-        try expectDone(try await navigation.userPop(), "swipe back", on: navigation)
+    /// ```swift
+    /// try await test.swipeBack(on: navigation) {
+    ///     try await test.answer(DiscardQuestion.self, on: alerts, with: true)
+    /// }
+    /// ```
+    ///
+    /// Returns once the swipe and `whileConfirming` have both returned. Throws
+    /// `FlowTestFailure` `.gestureRefused` if nothing was popped (only the root is left, or a
+    /// confirmation refused), the presenter's `CoordinatorError`, or what `whileConfirming`
+    /// throws, after cancelling the swipe (its confirmations see the cancellation and
+    /// refuse). To test a refusal, expect `.gestureRefused`.
+    ///
+    /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
+    /// refuses.
+    public func swipeBack(
+        on navigation: NavigationPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
+    ) async throws {
+        try await swipe("swipe back", "swipeBack", on: navigation, whileConfirming: person) {
+            try await navigation.userPop()
+        }
     }
 
-    /// Swipes back on a modal navigation stack, as `swipeBack(on:)` does on a navigation.
+    /// Swipes back on a modal navigation stack, as `swipeBack(on:whileConfirming:)` does on a
+    /// navigation.
     ///
-    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
-    public func swipeBack(on navigation: ModalNavigationPresenter) async throws {
-        try expectDone(try await navigation.userPop(), "swipe back", on: navigation)
+    /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
+    /// refuses.
+    public func swipeBack(
+        on navigation: ModalNavigationPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
+    ) async throws {
+        try await swipe("swipe back", "swipeBack", on: navigation, whileConfirming: person) {
+            try await navigation.userPop()
+        }
     }
 
     /// Swipes the top modal down, after the confirmations its coordinators set.
     ///
-    /// Throws `FlowTestFailure` `.gestureRefused` if nothing was dismissed (no modal, or a
-    /// confirmation refused), or the presenter's `CoordinatorError`.
+    /// A confirmation that asks a question keeps the swipe waiting for its answer: answer it
+    /// in `whileConfirming`, which runs alongside the swipe, as `swipeBack(on:whileConfirming:)`
+    /// shows. Returns once both have returned.
     ///
-    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
-    public func swipeDown(on modal: ModalPresenter) async throws {
-        try expectDone(try await modal.userDismiss(), "swipe down", on: modal)
+    /// Throws `FlowTestFailure` `.gestureRefused` if nothing was dismissed (no modal, or a
+    /// confirmation refused), the presenter's `CoordinatorError`, or what `whileConfirming`
+    /// throws, after cancelling the swipe (its confirmations see the cancellation and
+    /// refuse).
+    ///
+    /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
+    /// refuses.
+    public func swipeDown(
+        on modal: ModalPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
+    ) async throws {
+        try await swipe("swipe down", "swipeDown", on: modal, whileConfirming: person) {
+            try await modal.userDismiss()
+        }
     }
 
-    /// Swipes a modal navigation stack down, as `swipeDown(on:)` does on a modal.
+    /// Swipes a modal navigation stack down, as `swipeDown(on:whileConfirming:)` does on a
+    /// modal.
     ///
-    /// Cancellation: the confirmations see it; a confirmation that throws refuses.
-    public func swipeDown(on modal: ModalNavigationPresenter) async throws {
-        try expectDone(try await modal.userDismiss(), "swipe down", on: modal)
+    /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
+    /// refuses.
+    public func swipeDown(
+        on modal: ModalNavigationPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
+    ) async throws {
+        try await swipe("swipe down", "swipeDown", on: modal, whileConfirming: person) {
+            try await modal.userDismiss()
+        }
     }
 
     /// Taps the tab at `index`, as a person would (tapping the selected tab pops it to its
@@ -159,8 +200,39 @@ extension FlowTest {
         return index
     }
 
-    private func expectDone(_ done: Bool, _ gesture: String, on presenter: some HeadlessPresenter) throws {
+    /// Makes a person's `gesture` with `remove` (which asks the confirmations first), with
+    /// `person` running alongside to answer what they ask, as a wait that the time limit's
+    /// message names after the kit's method, `call`. Fails with `.gestureRefused` if the
+    /// gesture removed nothing. An error of either cancels the other.
+    private func swipe(
+        _ gesture: String, _ call: String, on presenter: some HeadlessPresenter,
+        whileConfirming person: (@Sendable () async throws -> Void)?,
+        _ remove: @escaping @Sendable () async throws -> Bool
+    ) async throws {
         recorder.watch(presenter)
+        let what =
+            person == nil
+            ? "\(call)(on:) on \"\(presenter.name)\" to end (its confirmations are asked first: answer a question "
+                + "they ask in \(call)(on:whileConfirming:))"
+            : "\(call)(on:whileConfirming:) on \"\(presenter.name)\" to end"
+        let found = { @Sendable [tree] in "\(presenter.describedSurface); tree: \(tree.snapshot())" }
+        let removed = try await recorder.awaiting(what, found: found) {
+            guard let person else { return try await remove() }
+            return try await withThrowingTaskGroup(of: Bool?.self) { group in
+                group.addTask { try await remove() }
+                group.addTask {
+                    try await person()
+                    return nil
+                }
+                var removed = false
+                for try await case let done? in group { removed = done }
+                return removed
+            }
+        }
+        try expectDone(removed, gesture, on: presenter)
+    }
+
+    private func expectDone(_ done: Bool, _ gesture: String, on presenter: some HeadlessPresenter) throws {
         guard done else {
             let shown = presenter.describedPresentations
             throw FlowTestFailure(

@@ -83,8 +83,9 @@ public final class FlowTest<Root: Coordinator>: Sendable {
     public let tree: CoordinatorTree
     let recorder: FlowTestRecorder
     let exhaustivity: Exhaustivity
-    /// The actions the test tapped, which the end of the test waits for.
-    let taps = Locked<[any RunningTap]>([])
+    /// The actions the test tapped, which the end of the test waits for (not their values:
+    /// their taps keep those).
+    let taps = Locked<[TappedAction]>([])
     /// The root, until the leak check (which must not see the kit's own reference).
     let heldRoot: Locked<Root?>
 
@@ -240,11 +241,15 @@ public final class FlowTest<Root: Coordinator>: Sendable {
 
     private func timeLimitFailure(_ timeLimit: Duration) -> FlowTestFailure {
         let state = recorder.state
-        let wait = state.awaiting.max { $0.key < $1.key }?.value
+        // The most recent wait first: one the test started inside another (an answer given
+        // while a swipe waits) is what it was waiting for; the others are named after it.
+        let waits = state.awaiting.sorted { $0.key > $1.key }.map(\.value)
+        let wait = waits.first
         var lines = ["time limit of \(timeLimit) reached"]
         if let wait {
             lines[0] += " while waiting for \(wait.what)."
             lines.append("There: \(wait.found())")
+            lines += waits.dropFirst().map { "Also waiting for \($0.what)." }
         } else {
             lines[0] += " (the test was not in one of the kit's waits)."
             lines.append("Tree: \(tree.snapshot())")

@@ -191,17 +191,19 @@ struct FlowTestFailureTests {
     }
 }
 
-/// Runs `body` in a flow test whose time limit (on a manual clock) is reached exactly when the
-/// kit is waiting for `what` (or at once, if `what` is `nil`): the time limit's message is
-/// then deterministic.
+/// Runs `body` in a flow test whose time limit (on a manual clock) is reached exactly when
+/// `ready` has returned and the kit is waiting for `what` (or at once, if `what` is `nil`):
+/// the time limit's message is then deterministic.
 func reachingTheTimeLimit<Root: Coordinator>(
     whileWaitingFor what: String?, of root: @autoclosure () -> Root,
+    once ready: @escaping @Sendable () async throws -> Void = {},
     _ body: @escaping @Sendable (FlowTest<Root>) async throws -> Void
 ) async throws {
     let limit = ManualClock()
     let (recorders, published) = AsyncStream.makeStream(of: FlowTestRecorder.self)
     async let reached: Void = {
         for await recorder in recorders {
+            try await ready()
             if let what { try await recorder.waitUntil { $0.awaiting.values.contains { $0.what == what } } }
             try await limit.waitForSleepers(atLeast: 1)
             limit.advance(by: .seconds(10))

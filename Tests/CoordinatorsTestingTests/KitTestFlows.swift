@@ -109,3 +109,65 @@ actor RefusesToLeave: Coordinator {
         try await flow.finished
     }
 }
+
+/// A profile whose screens hold their coordinator strongly, as a view model would: only
+/// the presentations that leave the screen let go of it.
+struct ProfileScreen: Screen {
+    let profile: ProfileFlow
+}
+
+/// The profile's edit screen, which holds its coordinator too.
+struct EditProfileScreen: Screen {
+    let profile: ProfileFlow
+}
+
+/// Shows a profile; its action shows the edit screen and returns its presentation (for a
+/// caller that awaits its dismissal). Ends when `done()` is called.
+actor ProfileFlow: Coordinator {
+    let flow = Flow<Void>()
+    let navigation: NavigationPresenter
+    init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+    func start() async throws {
+        try await flow.present(ProfileScreen(profile: self), on: navigation)
+        try await flow.finished
+    }
+
+    func edit() async throws -> Presentation {
+        try await flow.present(EditProfileScreen(profile: self), on: navigation, role: .auxiliary)
+    }
+
+    func done() throws { try flow.finish() }
+}
+
+/// "Discard your changes?", answered yes (`true`) or no.
+struct DiscardQuestion: Screen {
+    typealias Answer = Bool
+}
+
+/// A form with changes that a person's swipe would lose.
+struct FormScreen: Screen {}
+
+/// Shows a form on `presenter` (over a `DetailScreen`, on a navigation stack, so that it can
+/// be swiped back) whose swipe asks "Discard your changes?" on `alerts` first; returns how
+/// the form left.
+actor DraftEditor: Coordinator {
+    let flow = Flow<DismissalReason>()
+    let presenter: any Presenter
+    let alerts: ModalPresenter
+    init(on presenter: any Presenter, alerts: ModalPresenter) {
+        self.presenter = presenter
+        self.alerts = alerts
+    }
+
+    func start() async throws -> DismissalReason {
+        if presenter is NavigationPresenter { try await flow.present(DetailScreen(), on: presenter) }
+        let form = try await flow.present(FormScreen(), on: presenter, role: .auxiliary)
+        form.setUserDismissalConfirmation { [weak self] in try await self?.askToDiscard() ?? false }
+        return try await form.dismissal
+    }
+
+    private func askToDiscard() async throws -> Bool {
+        try await flow.ask(DiscardQuestion(), on: alerts)
+    }
+}
