@@ -9,18 +9,28 @@ public protocol HeadlessPresenterState: Sendable {
     var visiblePresentations: [Presentation] { get }
 }
 
+extension HeadlessPresenterState {
+    /// The presentation on top: the top of a stack or of the modals, a slot's presentation,
+    /// the selected tab's top, the last slot's presentation of a container.
+    public var top: Presentation? { visiblePresentations.last }
+
+    /// The names of the screens of `presentations`, in the same order (`Screen.screenName`):
+    /// what a test most often checks.
+    public var screenNames: [String] { presentations.map(\.screen.screenName) }
+}
+
 extension NavigationPresenter.State: HeadlessPresenterState {
     /// The stack, root first.
     public var presentations: [Presentation] { stack }
     /// The top of the stack.
-    public var visiblePresentations: [Presentation] { top.map { [$0] } ?? [] }
+    public var visiblePresentations: [Presentation] { stack.last.map { [$0] } ?? [] }
 }
 
 extension ModalPresenter.State: HeadlessPresenterState {
     /// The modals, bottom first.
     public var presentations: [Presentation] { modals }
     /// The topmost modal.
-    public var visiblePresentations: [Presentation] { top.map { [$0] } ?? [] }
+    public var visiblePresentations: [Presentation] { modals.last.map { [$0] } ?? [] }
 }
 
 extension SlotPresenter.State: HeadlessPresenterState {

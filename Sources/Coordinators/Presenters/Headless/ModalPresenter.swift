@@ -22,12 +22,6 @@ public final class ModalPresenter: Presenter, Observable {
         /// Counts the changes applied to this chain; each operation that changes it adds one.
         public var revision = 0
 
-        /// The topmost presentation: what is visible.
-        public var top: Presentation? { modals.last }
-
-        /// The screens' names, bottom first.
-        public var screenNames: [String] { modals.map(\.screen.screenName) }
-
         var stack: [Presentation] {
             get { modals }
             set { modals = newValue }

@@ -27,12 +27,6 @@ public final class NavigationPresenter: StackPresenter, Observable {
         public var gestureInProgress: [Presentation] = []
         /// Counts the changes applied to this stack; each operation that changes it adds one.
         public var revision = 0
-
-        /// The top of the stack: what is visible.
-        public var top: Presentation? { stack.last }
-
-        /// The screens' names, root first — handy in assertions and logs.
-        public var screenNames: [String] { stack.map(\.screen.screenName) }
     }
 
     /// A name for logs and snapshots.

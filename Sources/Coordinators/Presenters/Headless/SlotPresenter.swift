@@ -24,9 +24,6 @@ public final class SlotPresenter: Presenter, Observable {
         public var presentation: Presentation?
         /// Counts the changes applied; each operation that changes the slot adds one.
         public var revision = 0
-
-        /// The name of the screen shown, if any.
-        public var screenName: String? { presentation?.screen.screenName }
     }
 
     /// A name for logs and snapshots.

@@ -56,7 +56,7 @@ struct SlotPresenterTests {
 
         try await onboarding.journal.waitUntil { $0.contains { $0.hasPrefix("onboarding ended") } }
         #expect(onboarding.journal.all.contains("onboarding ended: dismissed(replaced)"))
-        #expect(window.state.screenName == "home")
+        #expect(window.state.screenNames == ["home"])
         #expect(welcome.dismissalReason == .replaced)
         #expect(signIn.map(\.dismissalReason) == [.tornDown, .tornDown], "its subtree is torn down with it")
         #expect(onboarding.stack.stack.isEmpty)
@@ -71,13 +71,13 @@ struct SlotPresenterTests {
         let window = InitialPresenter(name: "window")
         let app = Branch("splash", on: window)
         async let outcome = CoordinatorTree().runForOutcome(app)
-        try await window.waitUntil { $0.screenName == "splash" }
+        try await window.waitUntil { $0.screenNames == ["splash"] }
         let splash = try #require(window.presentation)
         let revision = window.state.revision
 
         let home = try await app.flow.present(TestScreen("home"), on: window)
 
-        #expect(window.state.screenName == "home")
+        #expect(window.state.screenNames == ["home"])
         #expect(window.state.revision == revision + 1)
         #expect(splash.dismissalReason == .replaced)
         #expect(home.isMain, "the new root takes over the main role")
@@ -97,13 +97,13 @@ struct SlotPresenterTests {
         async let outcome = CoordinatorTree().runForOutcome(parent)
         try await shell.waitUntil { $0.top != nil }
         let first = try parent.flow.start(Branch("first", on: window))
-        try await window.waitUntil { $0.screenName == "first" }
+        try await window.waitUntil { $0.screenNames == ["first"] }
         let second = try parent.flow.start(Branch("second", on: window))
         guard case .dismissed(.replaced) = await first.outcome else {
             Issue.record("the replaced root's coordinator ends as dismissed(replaced)")
             return
         }
-        #expect(window.state.screenName == "second")
+        #expect(window.state.screenNames == ["second"])
         #expect(second.state == .running)
         try await parent.done("done")
         _ = await outcome
