@@ -36,6 +36,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case routeNotShown
             case notInStart
             case childGroupEnded
+            case noRacers
         }
 
         private let base: Base
@@ -90,6 +91,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let notInStart = Code(.notInStart)
         /// A child was started in a child group after `withChildGroup` returned.
         public static let childGroupEnded = Code(.childGroupEnded)
+        /// A race was given an empty list of racers.
+        public static let noRacers = Code(.noRacers)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

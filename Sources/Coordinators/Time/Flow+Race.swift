@@ -27,7 +27,22 @@ extension Flow {
     public func race<Value>(
         _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
     ) async throws -> RaceWinner<Value> {
-        try await race([first, second] + more).get()
+        try await runRace([first, second] + more).get()
+    }
+
+    /// Runs a race like `race(_:_:_:)`, of the racers in `racers`, in their order: for a list
+    /// made at run time. A list of one racer is a race that it wins as it ends (as `run`).
+    ///
+    /// ```swift
+    /// let winner = try await flow.race(providers.map { .flow(SignIn(with: $0)) { $0 } })
+    /// ```
+    ///
+    /// Throws `CoordinatorError` `noRacers` if `racers` is empty (there is nobody to win),
+    /// and otherwise what `race(_:_:_:)` throws.
+    ///
+    /// Cancellation: as for `race(_:_:_:)`.
+    public func race<Value>(_ racers: some Collection<Racer<Value>>) async throws -> RaceWinner<Value> {
+        try await raceForOutcome(racers).get()
     }
 
     /// Runs a race like `race(_:_:_:)`, but returns the winner with how it ended instead of
@@ -38,10 +53,28 @@ extension Flow {
     public func raceForOutcome<Value>(
         _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
     ) async -> RaceOutcome<Value> {
-        await race([first, second] + more)
+        await runRace([first, second] + more)
     }
 
-    private func race<Value>(_ racers: [Racer<Value>]) async -> RaceOutcome<Value> {
+    /// Runs a race like `race(_:)` of the racers in `racers`, but returns the winner with how
+    /// it ended instead of throwing, as `raceForOutcome(_:_:_:)` does.
+    ///
+    /// Throws `CoordinatorError` `noRacers` if `racers` is empty (there is nobody to win).
+    ///
+    /// Cancellation: as for `race(_:_:_:)`.
+    public func raceForOutcome<Value>(
+        _ racers: some Collection<Racer<Value>>
+    ) async throws(CoordinatorError) -> RaceOutcome<Value> {
+        guard !racers.isEmpty else {
+            throw CoordinatorError(
+                .noRacers,
+                "\(node.coordinatorName) raced an empty list of racers: nobody can win. Race one racer or more "
+                    + "(one is run as flow.run runs it).")
+        }
+        return await runRace(Array(racers))
+    }
+
+    private func runRace<Value>(_ racers: [Racer<Value>]) async -> RaceOutcome<Value> {
         // Every racer is adopted (bound) before any runs, so that the winner can cancel the
         // others whether or not they have been hosted yet: a racer may end while the next
         // ones are being started.

@@ -62,13 +62,13 @@ struct RaceTests {
         let tree = CoordinatorTree()
         let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let (racers, released) = answerAgainstWaiting()
-        let racing = Task { await host.race(racers) }
+        let racing = Task { try await host.race(racers) }
         try await navigation.waitUntil { $0.stack.count == 4 }
         let children = tree.snapshot().root?.children.map(\.coordinatorType)
         #expect(children?.sorted() == ["Asking<Question>", "Branch"])
         try await answerA(after: 4)
 
-        let result = await racing.value
+        let result = try await racing.value
         #expect(result.index == 0)
         #expect(result.outcome.output == "answered")
         #expect(navigation.state.screenNames == ["host"])
@@ -118,7 +118,7 @@ struct RaceTests {
             let racers: [Racer<String>] = [.flow(Returns(0)) { "\($0)" }, .flow(Returns(1)) { "\($0)" }]
             let outcome =
                 if fromAnActorMethod {
-                    await host.race(racers)
+                    try await host.race(racers)
                 } else {
                     try await CoordinatorTree().run(Races(racers))
                 }
@@ -135,11 +135,11 @@ struct RaceTests {
         let events = tree.events()
         let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let (racers, released) = answerAgainstWaiting()
-        let racing = Task { await host.race(racers) }
+        let racing = Task { try await host.race(racers) }
         try await navigation.waitUntil { $0.stack.count == 4 }
         racing.cancel()
 
-        let result = await racing.value
+        let result = try await racing.value
         guard case .cancelled = result.outcome else {
             Issue.record("expected the winner to be cancelled, got \(result.outcome)")
             return
@@ -167,11 +167,42 @@ struct RaceTests {
 
     // MARK: Misuse
 
+    @Test func aRaceOfAListMadeAtRunTimeRunsEveryRacer() async throws {
+        let tree = CoordinatorTree()
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
+        let racers: [Racer<String>] = (0..<5).map { index in
+            index == 3 ? .flow(Returns(index)) { "\($0)" } : .flow(Branch("\(index)", on: navigation))
+        }
+        let result = try await host.race(racers)
+        #expect(result.index == 3)
+        #expect(result.outcome.output == "3")
+        #expect(navigation.state.screenNames == ["host"], "the losers took their screens along")
+        try await endTimedHost(host, run)
+    }
+
+    @Test func aRaceOfAListOfOneRunsItsRacer() async throws {
+        let tree = CoordinatorTree()
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
+        let result = try await host.race([.flow(Returns(7)) { "\($0)" }])
+        #expect(result.index == 0)
+        #expect(result.outcome.output == "7")
+        try await endTimedHost(host, run)
+    }
+
+    @Test func aRaceOfAnEmptyListIsNoRacers() async throws {
+        let tree = CoordinatorTree()
+        let (host, run) = try await runTimedHost(on: navigation, in: tree)
+        let error = await #expect(throws: CoordinatorError.self) { try await host.race([]) }
+        #expect(error?.code == .noRacers)
+        #expect(error?.message.contains("empty list of racers") == true)
+        try await endTimedHost(host, run)
+    }
+
     @Test func theSameInstanceTwiceIsAlreadyRunAndNothingRuns() async throws {
         let tree = CoordinatorTree()
         let (host, run) = try await runTimedHost(on: navigation, in: tree)
         let branch = Branch("twice", on: navigation)
-        let result = await host.race([.flow(branch), .flow(branch)])
+        let result = try await host.race([.flow(branch), .flow(branch)])
         #expect(result.index == 1)
         guard case .failed(let error as CoordinatorError) = result.outcome else {
             Issue.record("expected alreadyRun, got \(result.outcome)")

@@ -56,8 +56,8 @@ actor TimedHost: Coordinator {
         try await flow.ask(question, on: presenter, then: afterAnswer, timeout: timeout)
     }
 
-    func race(_ racers: [Racer<String>]) async -> RaceOutcome<String> {
-        await flow.raceAll(racers)
+    func race(_ racers: [Racer<String>]) async throws -> RaceOutcome<String> {
+        try await flow.raceForOutcome(racers)
     }
 
     func race(_ first: Racer<String>, _ second: Racer<String>) async throws -> RaceWinner<String> {
@@ -82,19 +82,9 @@ actor Races: Coordinator {
     func start() async throws -> RaceOutcome<String> {
         let racers = self.racers
         self.racers = []
-        let outcome = await flow.raceAll(racers)
+        let outcome = try await flow.raceForOutcome(racers)
         afterRace()
         return outcome
-    }
-}
-
-extension Flow {
-    /// Races two or three racers given as an array (the API is variadic).
-    func raceAll<Value>(_ racers: [Racer<Value>]) async -> RaceOutcome<Value> {
-        switch racers.count {
-        case 2: await raceForOutcome(racers[0], racers[1])
-        default: await raceForOutcome(racers[0], racers[1], racers[2])
-        }
     }
 }
 
