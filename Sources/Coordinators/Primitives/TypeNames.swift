@@ -6,8 +6,16 @@ enum TypeNames {
     /// `Movies.Coordinator`, `Gen<Movies.Route>` — so that two nested types of the same name
     /// are told apart in messages.
     static func name(of type: Any.Type) -> String {
-        name(qualified: qualifiedName(of: type))
+        let key = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[key] }) { return name }
+        let name = name(qualified: qualifiedName(of: type))
+        names.withLock { $0[key] = name }
+        return name
     }
+
+    /// The names made so far, by type: a type's name never changes, and each lifecycle event
+    /// carries its coordinator's (`lifecycleEventsObserved`).
+    private static let names = Locked<[ObjectIdentifier: String]>([:])
 
     /// `name(of:)` of the type whose `qualifiedName(of:)` is `qualified` (a name saved state
     /// holds).

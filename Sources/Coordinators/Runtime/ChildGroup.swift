@@ -69,14 +69,14 @@ public struct ChildGroup<Output: Sendable> {
     /// Starts `child` as a child of this coordinator, in a child task of the group, and
     /// returns a handle to await or cancel it on its own. Where immediate tasks are available
     /// (Linux; Apple platforms from their 26 releases), the task starts at once on the
-    /// calling thread and runs there until it first suspends, as `flow.run(_:)`'s does.
+    /// calling thread and runs there until it first suspends, as `flow.run(_:timeout:)`'s does.
     ///
     /// Throws `CoordinatorError`: `childGroupEnded` once `withChildGroup` has returned (the
     /// group was kept past its body); `notInStart` from a task other than the one running
     /// this coordinator's `start()` (a copy of the group kept in the coordinator and used
     /// from an actor method); `alreadyRun` if this instance ran before; `flowEnded` if this
     /// flow has ended. For the first two, the instance is not spent: it can run elsewhere;
-    /// for the others it is, as when `flow.run(_:)` fails to start it.
+    /// for the others it is, as when `flow.run(_:timeout:)` fails to start it.
     @discardableResult
     public mutating func start<Child: Coordinator>(
         _ child: Child
@@ -98,7 +98,7 @@ public struct ChildGroup<Output: Sendable> {
         return ChildFlow(node: childNode)
     }
 
-    /// Waits for the next child to end — after its teardown, as `flow.run(_:)` returns —
+    /// Waits for the next child to end — after its teardown, as `flow.run(_:timeout:)` returns —
     /// and returns its identifier and how it ended; `nil` if no child is left (or the group
     /// has ended: each of its children has). Children are returned in the order they end.
     ///

@@ -37,7 +37,7 @@
 /// }
 /// ```
 ///
-/// Run a coordinator with `CoordinatorTree.run(_:)` (the root) or `flow.run(_:)` /
+/// Run a coordinator with `CoordinatorTree.run(_:)` (the root) or `flow.run(_:timeout:)` /
 /// `flow.start(_:)` (a child). An instance runs once.
 public protocol Coordinator: Actor {
     /// What the flow produces for its parent. Use `Void` for flows without a result.

@@ -1,30 +1,10 @@
 extension Flow {
-    /// Runs `child` as a child of this coordinator and returns its output.
-    ///
-    /// Returns only after the child and its whole subtree have ended and every screen
-    /// they showed is dismissed. Throws what `FlowOutcome.get()` throws: the child's own
-    /// error, `CancellationError`, `FlowDismissed` (its main screen was dismissed, such as
-    /// by a swipe back), or a `CoordinatorError` for a misuse (`alreadyRun` if this
-    /// instance ran before; `flowEnded` if this flow has ended).
-    ///
-    /// Cancellation: cancelling the calling task cancels the child and its subtree; this
-    /// then returns after their teardown by throwing `CancellationError`.
-    public func run<Child: Coordinator>(_ child: Child) async throws -> Child.Output {
-        try await endCause(running: child).output(as: Child.Output.self)
-    }
-
-    /// Runs `child` like `run(_:)`, but returns how it ended instead of throwing.
-    ///
-    /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
-    public func runForOutcome<Child: Coordinator>(_ child: Child) async -> FlowOutcome<Child.Output> {
-        FlowOutcome(await endCause(running: child))
-    }
-
     /// Adopts `child` and runs it (`run(adopted:isStartTask:)`), or fails as the adoption
-    /// did; returns how it ended, typed by the caller. Inlined, as `run(adopted:isStartTask:)`
-    /// is: one frame in the caller's task.
+    /// did; returns how it ended, typed by the caller (`run(_:timeout:)` in `Time/`, which
+    /// reads the clock a time limit needs). Inlined, as `run(adopted:isStartTask:)` is: one
+    /// frame in the caller's task.
     @inline(__always)
-    private func endCause<Child: Coordinator>(running child: Child) async -> EndCause {
+    func endCause<Child: Coordinator>(running child: Child) async -> EndCause {
         let isStartTask: Bool
         do {
             isStartTask = try node.adopt(child.flow.node, running: Child.self, acceptingRoutes: true)
@@ -36,7 +16,7 @@ extension Flow {
 
     /// Runs `child`, which this node has adopted accepting routes (`isStartTask` is what
     /// `adopt` returned), and returns how it ended, after its teardown: the caller types it
-    /// (`EndCause.output(as:)`, `FlowOutcome(_:)`). For `run(_:)`, `runForOutcome(_:)` and
+    /// (`EndCause.output(as:)`, `FlowOutcome(_:)`). For `run(_:timeout:)`, `runForOutcome(_:timeout:)` and
     /// callers that must act between the adoption and the run (a timeout's timer needs a
     /// bound child). Inlined so that they keep one frame in their caller's task.
     @inline(__always)

@@ -1,4 +1,4 @@
-/// Thrown by `Flow.run(_:)` when the child's main presentation left the screen before the
+/// Thrown by `Flow.run(_:timeout:)` when the child's main presentation left the screen before the
 /// child finished — typically a swipe back or swipe down by the user — and by
 /// `Flow.ask(_:on:then:)` when the question left the screen before it answered.
 public struct FlowDismissed: Error, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 /// How a coordinator's flow ended, as its parent sees it.
 ///
-/// `Flow.run(_:)` turns an outcome into a value or a thrown error; `Flow.runForOutcome(_:)`
+/// `Flow.run(_:timeout:)` turns an outcome into a value or a thrown error; `Flow.runForOutcome(_:timeout:)`
 /// and `ChildFlow.outcome` hand it over as it is, so the four endings can be told apart
 /// without `catch` clauses.
 public enum FlowOutcome<Output: Sendable>: Sendable {

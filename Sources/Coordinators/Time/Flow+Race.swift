@@ -11,7 +11,7 @@ extension Flow {
     ///
     /// The first racer to **end** wins, however it ends: a racer that fails, is dismissed by
     /// the user or is cancelled on its own first is the winner, and this throws what its
-    /// outcome stands for (as `run(_:)` does; `raceForOutcome` returns it instead). Exactly
+    /// outcome stands for (as `run(_:timeout:)` does; `raceForOutcome` returns it instead). Exactly
     /// one racer wins, even if several end at the same moment. The others are then
     /// cancelled, and this returns only after every racer's teardown: no loser is left
     /// running or showing anything, and the race holds none of them.
@@ -100,7 +100,7 @@ extension Flow {
                 }
             }
         } else {
-            // Called from another task: each racer is handed over, as `runForOutcome(_:)` does,
+            // Called from another task: each racer is handed over, as `runForOutcome(_:timeout:)` does,
             // so that it is a child task of a group this coordinator owns.
             await withTaskCancellationHandler {
                 await track.waitUntilOver {
