@@ -6,6 +6,7 @@
 ///     enum Route: Hashable, Sendable, Codable { case list, movie(id: Int), reviews(movieID: Int) }
 ///     let flow = Flow<Void>()
 ///     let navigation: NavigationPresenter
+///     init(navigation: NavigationPresenter) { self.navigation = navigation }
 ///
 ///     func start() async throws {
 ///         try await go(.forward(to: .list))

@@ -1,0 +1,49 @@
+// What Guides/GettingStarted.md's examples use without showing it. The app coordinator and
+// its home screen are the README's.
+
+struct User: Sendable { let name: String }
+
+struct Account: Sendable {
+    var email: String
+    var password = ""
+    var acceptedTerms = false
+}
+
+struct HomeScreen: Screen { let actions: AppCoordinator }
+
+actor AppCoordinator: Coordinator {
+    let flow = Flow<User>()
+    let navigation: NavigationPresenter
+    init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+    func start() async throws -> User {
+        try await flow.present(HomeScreen(actions: self), on: navigation)
+        return try await flow.finished
+    }
+
+    func logInTapped() async throws {
+        let user = try await flow.run(LoginCoordinator(navigation: navigation))
+        try flow.finish(with: user)
+    }
+}
+
+actor EmailCoordinator: Coordinator {
+    let flow = Flow<String>()
+    init(navigation: NavigationPresenter) {}
+    func start() async throws -> String { try await flow.finished }
+}
+
+actor PasswordCoordinator: Coordinator {
+    let flow = Flow<String>()
+    init(navigation: NavigationPresenter) {}
+    func start() async throws -> String { try await flow.finished }
+}
+
+actor ResetPasswordCoordinator: Coordinator {
+    let flow = Flow<Void>()
+    init(navigation: NavigationPresenter) {}
+    func start() async throws { try await flow.finished }
+}
+
+func show(_ user: User) {}
+func report(_ error: any Error) {}
