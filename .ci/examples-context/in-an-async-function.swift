@@ -2,7 +2,7 @@
 // given the tree and the presenters it names.
 private func example(
     tree: CoordinatorTree,
-    window: InitialPresenter,
+    window: SlotPresenter,
     navigation: NavigationPresenter,
     modal: ModalPresenter
 ) async throws {

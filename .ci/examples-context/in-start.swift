@@ -2,7 +2,7 @@
 // actor), its `flow` and the presenters it names are in scope.
 private actor Example: Coordinator {
     let flow = Flow<Void>()
-    let window = InitialPresenter()
+    let window = SlotPresenter()
     let navigation = NavigationPresenter()
     let modal = ModalPresenter()
 

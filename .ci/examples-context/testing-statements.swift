@@ -2,7 +2,7 @@
 // (`test`) and the presenters it names are in scope.
 private func example(
     test: FlowTest<some Coordinator>,
-    window: InitialPresenter,
+    window: SlotPresenter,
     navigation: NavigationPresenter,
     modal: ModalPresenter,
     sheet: ModalPresenter,

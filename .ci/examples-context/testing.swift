@@ -17,6 +17,6 @@ extension FlowEnvironment {
 
 actor AppCoordinator: Coordinator {
     let flow = Flow<Void>()
-    init(window: InitialPresenter) {}
+    init(window: SlotPresenter) {}
     func start() async throws { try await flow.finished }
 }

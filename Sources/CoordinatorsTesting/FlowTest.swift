@@ -60,8 +60,8 @@ public func withFlowTest<Root: Coordinator, Result: Sendable>(
 public final class FlowTest<Root: Coordinator>: Sendable {
     /// Whether every lifecycle event must be asserted.
     public enum Exhaustivity: Sendable, Hashable {
-        /// As TCA's `TestStore`: `expectEvents` lists every event in the order it came, and
-        /// the test fails if an event was never asserted (`skipEvents()` skips on purpose).
+        /// `expectEvents` lists every event in the order it came, and the test fails if an
+        /// event was never asserted (`skipEvents()` skips on purpose).
         case on
         /// `expectEvents` checks that the events listed came, in that order, among others.
         case off

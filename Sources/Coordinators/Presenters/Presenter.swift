@@ -8,7 +8,7 @@
 /// main screen went away, so nothing leaks after a gesture.
 ///
 /// Write one for UIKit, SwiftUI, AppKit, a terminal or a server; the package ships headless
-/// ones that keep their state as plain values: `InitialPresenter` (`SlotPresenter`),
+/// ones that keep their state as plain values: `SlotPresenter` (a window's root),
 /// `NavigationPresenter`, `ModalPresenter`, `ModalNavigationPresenter`, the tabs of
 /// `TabPresenter` and `TabNavigationPresenter`, and the slots of `ContainerPresenter`.
 /// Presenters need not be main-actor isolated; a UI presenter hops to the main actor

@@ -1,4 +1,4 @@
-/// What a tab shows in the tab bar: BBCoordinators' `tabBarItem`.
+/// What a tab shows in the tab bar: its title, image and badge.
 public struct TabItem: Sendable, Hashable {
     /// The tab's title.
     public var title: String

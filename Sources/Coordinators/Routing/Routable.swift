@@ -1,5 +1,5 @@
 /// A coordinator that navigates by routes: typed values (usually an enum) that each say what
-/// the coordinator shows — a screen, or a child coordinator — as BBCoordinators' screens do.
+/// the coordinator shows — a screen, or a child coordinator.
 ///
 /// ```swift
 /// actor MoviesCoordinator: Routable {

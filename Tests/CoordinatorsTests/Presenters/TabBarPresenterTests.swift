@@ -13,7 +13,7 @@ struct TabBarPresenterTests {
         #expect(tabs.tabItems == Self.items)
         #expect(tabs.tabPresenters.count == 3)
         #expect(tabs.selectedTabIndex == 0)
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let parent = Branch("tab bar", on: window)
         async let outcome = CoordinatorTree().runForOutcome(parent)
         try await window.waitUntil { $0.presentation != nil }

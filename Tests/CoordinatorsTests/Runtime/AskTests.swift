@@ -142,7 +142,7 @@ struct AskTests {
     }
 
     @Test func askingOnTheWindowThatShowsYourOwnRootThrowsReplacesOwnMain() async throws {
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let owner = Branch("root", on: window)
         async let outcome = CoordinatorTree().runForOutcome(owner)
         try await window.waitUntil { $0.presentation != nil }

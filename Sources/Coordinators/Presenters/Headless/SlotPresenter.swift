@@ -1,13 +1,7 @@
 import Observation
 
-/// A window's root, as JLCoordinator's `InitialPresenter`: a surface that shows one
-/// presentation, replaced as a whole. (Another name for `SlotPresenter`, which snapshots
-/// and events show.)
-public typealias InitialPresenter = SlotPresenter
-
-/// A headless surface that shows one presentation at a time: a window's root (as
-/// `InitialPresenter`), a tab's content in a `TabPresenter`, a slot of a
-/// `ContainerPresenter`.
+/// A headless surface that shows one presentation at a time: a window's root, a tab's
+/// content in a `TabPresenter`, a slot of a `ContainerPresenter`.
 ///
 /// Presenting replaces what was shown: the old presentation reports `.replaced`, which
 /// ends its coordinator if it was its main screen, and with it that coordinator's whole

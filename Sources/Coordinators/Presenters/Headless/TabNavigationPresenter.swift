@@ -1,7 +1,6 @@
 import Observation
 
-/// A headless tab bar whose tabs each hold a navigation stack (JLCoordinator's
-/// `TabNavigationPresenter`, Director's `startEmbedded(children:)` with a tab bar).
+/// A headless tab bar whose tabs each hold a navigation stack.
 ///
 /// As `TabPresenter`, but each tab's presenter is a `NavigationPresenter`: the first screen
 /// a tab's coordinator presents is the tab's root, later ones are pushed, and each tab

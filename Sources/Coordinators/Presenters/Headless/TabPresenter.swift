@@ -1,7 +1,6 @@
 import Observation
 
-/// A headless tab bar whose tabs each show one screen (JLCoordinator's `TabPresenter`,
-/// BBCoordinators' `tabBarScreens`).
+/// A headless tab bar whose tabs each show one screen.
 ///
 /// Not itself a `Presenter`: a container of presenters, one per tab. Create it with the
 /// tabs' items, in the order the bar shows them; show it as the parent's main screen; hand

@@ -9,7 +9,7 @@ struct EmbeddingTests {
     /// an embedded child.
     actor Mail: Coordinator {
         let flow = Flow<String>()
-        let window = InitialPresenter(name: "window")
+        let window = SlotPresenter(name: "window")
         let split: ContainerPresenter
         let journal: Journal
         init(journal: Journal) throws {
@@ -104,7 +104,7 @@ struct EmbeddingTests {
 
     @Test func aCustomContainerEmbedsChildrenThroughTheSameContract() async throws {
         let carousel = CarouselPresenter()
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let parent = Branch("feed", on: window)
         async let outcome = CoordinatorTree().runForOutcome(parent)
         try await window.waitUntil { $0.presentation != nil }

@@ -28,7 +28,7 @@ struct ObservationTests {
         try await expectObserved({ _ = modal.state }, on: modal)
         let modalNavigation = ModalNavigationPresenter()
         try await expectObserved({ _ = modalNavigation.state }, on: modalNavigation)
-        let slot = InitialPresenter()
+        let slot = SlotPresenter()
         try await expectObserved({ _ = slot.state }, on: slot)
     }
 

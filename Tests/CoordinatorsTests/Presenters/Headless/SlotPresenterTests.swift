@@ -1,16 +1,16 @@
 import Coordinators
 import Testing
 
-/// `SlotPresenter` / `InitialPresenter`: one screen, replaced as a whole.
+/// `SlotPresenter`: one screen, replaced as a whole.
 @Suite(.timeLimit(.minutes(1)))
 struct SlotPresenterTests {
     /// The app: onboarding (with a sign-in child pushed on its own stack) until the person
     /// signs in, then home — both as the window's root.
     actor App: Coordinator {
         let flow = Flow<Void>()
-        let window: InitialPresenter
+        let window: SlotPresenter
         let onboarding: Onboarding
-        init(window: InitialPresenter, onboarding: Onboarding) {
+        init(window: SlotPresenter, onboarding: Onboarding) {
             self.window = window
             self.onboarding = onboarding
         }
@@ -28,10 +28,10 @@ struct SlotPresenterTests {
     /// Shows its screen as the window's root and runs a sign-in child on a stack.
     actor Onboarding: Coordinator {
         let flow = Flow<Void>()
-        let window: InitialPresenter
+        let window: SlotPresenter
         let stack = NavigationPresenter(name: "onboarding stack")
         let journal = Journal()
-        init(window: InitialPresenter) { self.window = window }
+        init(window: SlotPresenter) { self.window = window }
 
         func start() async throws {
             try await flow.present(TestScreen("welcome"), on: window)
@@ -44,7 +44,7 @@ struct SlotPresenterTests {
     }
 
     @Test func replacingTheRootAfterLoginDismissesTheWholeOnboardingTree() async throws {
-        let window = InitialPresenter(name: "window")
+        let window = SlotPresenter(name: "window")
         let onboarding = Onboarding(window: window)
         let tree = CoordinatorTree()
         async let outcome = tree.runForOutcome(App(window: window, onboarding: onboarding))
@@ -68,7 +68,7 @@ struct SlotPresenterTests {
     }
 
     @Test func aCoordinatorReplacingItsOwnRootGoesOn() async throws {
-        let window = InitialPresenter(name: "window")
+        let window = SlotPresenter(name: "window")
         let app = Branch("splash", on: window)
         async let outcome = CoordinatorTree().runForOutcome(app)
         try await window.waitUntil { $0.screenNames == ["splash"] }
@@ -91,7 +91,7 @@ struct SlotPresenterTests {
     }
 
     @Test func replacingAnotherCoordinatorsRootEndsIt() async throws {
-        let window = InitialPresenter(name: "window")
+        let window = SlotPresenter(name: "window")
         let shell = ModalPresenter()
         let parent = Branch("shell", on: shell)
         async let outcome = CoordinatorTree().runForOutcome(parent)

@@ -15,11 +15,11 @@ struct TabPresenterTests {
     /// embedded child per tab (`startEmbedded(children:)`), and waits.
     actor TabBarCoordinator: Coordinator {
         let flow = Flow<String>()
-        let window: InitialPresenter
+        let window: SlotPresenter
         let tabs: TabNavigationPresenter
         let journal: Journal
         private(set) var children: [ChildFlow<String>] = []
-        init(window: InitialPresenter, tabs: TabNavigationPresenter, journal: Journal) {
+        init(window: SlotPresenter, tabs: TabNavigationPresenter, journal: Journal) {
             self.window = window
             self.tabs = tabs
             self.journal = journal
@@ -60,7 +60,7 @@ struct TabPresenterTests {
     @Test func aChildPushedInOneTabLeavesTheOtherTabsStacksAlone() async throws {
         let journal = Journal()
         let tabs = TabNavigationPresenter(items: Self.items)
-        let coordinator = TabBarCoordinator(window: InitialPresenter(), tabs: tabs, journal: journal)
+        let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
         let homeBefore = tabs.state.tabs[0].stack
@@ -89,7 +89,7 @@ struct TabPresenterTests {
     @Test func embeddedTabCoordinatorsAreTornDownTogetherWithTheirParent() async throws {
         let journal = Journal()
         let tabs = TabNavigationPresenter(items: Self.items)
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let coordinator = TabBarCoordinator(window: window, tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
@@ -115,7 +115,7 @@ struct TabPresenterTests {
     @Test func eachTabsFlowEndsOnItsOwn() async throws {
         let journal = Journal()
         let tabs = TabNavigationPresenter(items: Self.items)
-        let coordinator = TabBarCoordinator(window: InitialPresenter(), tabs: tabs, journal: journal)
+        let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
         let search = await coordinator.children[1]
@@ -134,7 +134,7 @@ struct TabPresenterTests {
     @Test func tappingTheSelectedTabPopsItsStackToTheRoot() async throws {
         let journal = Journal()
         let tabs = TabNavigationPresenter(items: Self.items)
-        let coordinator = TabBarCoordinator(window: InitialPresenter(), tabs: tabs, journal: journal)
+        let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
         let detail = try await coordinator.showDetail(inTab: 0)
@@ -166,7 +166,7 @@ struct TabPresenterTests {
         }
         let tabs = TabNavigationPresenter(items: Self.items)
         let navigation = try tabs.presenter(forTab: 0)
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let bar = Branch("bar", on: window)
         async let done = CoordinatorTree().run(bar)
         try await window.waitUntil { $0.presentation != nil }
@@ -214,7 +214,7 @@ struct TabPresenterTests {
     /// badges that the app updates.
     @Test func tabBarScreensShowTheirScreensAndItems() async throws {
         let tabs = TabPresenter(items: Self.items)
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let parent = Branch("tab bar", on: window)
         async let outcome = CoordinatorTree().runForOutcome(parent)
         try await window.waitUntil { $0.presentation != nil }

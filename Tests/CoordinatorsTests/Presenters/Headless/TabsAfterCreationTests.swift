@@ -13,7 +13,7 @@ struct TabsAfterCreationTests {
 
     @Test func setTabsKeepsMovesRemovesAndAddsTabsByTitle() async throws {
         let tabs = TabNavigationPresenter(items: Self.items)
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let parent = Branch("tab bar", on: window)
         let tree = CoordinatorTree()
         let events = tree.events()
@@ -80,7 +80,7 @@ struct TabsAfterCreationTests {
 
     @Test func removingATabOfATabPresenterEndsItsCoordinatorAsReplaced() async throws {
         let tabs = TabPresenter(items: Self.items)
-        let window = InitialPresenter()
+        let window = SlotPresenter()
         let parent = Branch("tab bar", on: window)
         async let outcome = CoordinatorTree().runForOutcome(parent)
         try await window.waitUntil { $0.presentation != nil }
