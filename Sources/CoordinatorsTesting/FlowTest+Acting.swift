@@ -58,7 +58,8 @@ extension FlowTest {
         try question.answer(answer)
     }
 
-    /// Swipes back on `navigation`: pops its top screen as a person would, after the
+    /// Swipes back on `navigation` (a `NavigationPresenter`, a `ModalNavigationPresenter`, or
+    /// any `UserPopping` presenter): pops its top screen as a person would, after the
     /// confirmations its coordinators set.
     ///
     /// A confirmation that asks a question ("Discard your changes?") keeps the swipe waiting
@@ -80,27 +81,16 @@ extension FlowTest {
     /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
     /// refuses.
     public func swipeBack(
-        on navigation: NavigationPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
+        on navigation: some UserPopping, whileConfirming person: (@Sendable () async throws -> Void)? = nil
     ) async throws {
         try await swipe("swipe back", "swipeBack", on: navigation, whileConfirming: person) {
             try await navigation.userPop()
         }
     }
 
-    /// Swipes back on a modal navigation stack, as `swipeBack(on:whileConfirming:)` does on a
-    /// navigation.
-    ///
-    /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
-    /// refuses.
-    public func swipeBack(
-        on navigation: ModalNavigationPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
-    ) async throws {
-        try await swipe("swipe back", "swipeBack", on: navigation, whileConfirming: person) {
-            try await navigation.userPop()
-        }
-    }
-
-    /// Swipes the top modal down, after the confirmations its coordinators set.
+    /// Swipes the top modal down (of a `ModalPresenter`, a `ModalNavigationPresenter`, which
+    /// leaves whole, or any `UserDismissing` presenter), after the confirmations its
+    /// coordinators set.
     ///
     /// A confirmation that asks a question keeps the swipe waiting for its answer: answer it
     /// in `whileConfirming`, which runs alongside the swipe, as `swipeBack(on:whileConfirming:)`
@@ -114,20 +104,7 @@ extension FlowTest {
     /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
     /// refuses.
     public func swipeDown(
-        on modal: ModalPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
-    ) async throws {
-        try await swipe("swipe down", "swipeDown", on: modal, whileConfirming: person) {
-            try await modal.userDismiss()
-        }
-    }
-
-    /// Swipes a modal navigation stack down, as `swipeDown(on:whileConfirming:)` does on a
-    /// modal.
-    ///
-    /// Cancellation: cancels `whileConfirming`; the confirmations see it, and one that throws
-    /// refuses.
-    public func swipeDown(
-        on modal: ModalNavigationPresenter, whileConfirming person: (@Sendable () async throws -> Void)? = nil
+        on modal: some UserDismissing, whileConfirming person: (@Sendable () async throws -> Void)? = nil
     ) async throws {
         try await swipe("swipe down", "swipeDown", on: modal, whileConfirming: person) {
             try await modal.userDismiss()
@@ -166,28 +143,17 @@ extension FlowTest {
         try await selectTab(try tabIndex(titled: title, in: tabs.tabItems, of: tabs.name), on: tabs)
     }
 
-    /// Begins a swipe back on `navigation` and returns it half way: `cancel()` it to abandon
-    /// it (nothing changes), or `complete()` it. Throws the presenter's `CoordinatorError`
-    /// (nothing to pop, a gesture already in progress).
-    public func beginSwipeBack(on navigation: NavigationPresenter) throws -> UserGesture {
+    /// Begins a swipe back on `navigation` (any `UserPopping` presenter) and returns it half
+    /// way: `cancel()` it to abandon it (nothing changes), or `complete()` it. Throws the
+    /// presenter's `CoordinatorError` (nothing to pop, a gesture already in progress).
+    public func beginSwipeBack(on navigation: some UserPopping) throws -> UserGesture {
         recorder.watch(navigation)
         return try navigation.beginUserPop()
     }
 
-    /// Begins a swipe back on a modal navigation stack, as `beginSwipeBack(on:)` does.
-    public func beginSwipeBack(on navigation: ModalNavigationPresenter) throws -> UserGesture {
-        recorder.watch(navigation)
-        return try navigation.beginUserPop()
-    }
-
-    /// Begins a swipe down on `modal` and returns it half way, as `beginSwipeBack(on:)` does.
-    public func beginSwipeDown(on modal: ModalPresenter) throws -> UserGesture {
-        recorder.watch(modal)
-        return try modal.beginUserDismiss()
-    }
-
-    /// Begins a swipe down on a modal navigation stack and returns it half way.
-    public func beginSwipeDown(on modal: ModalNavigationPresenter) throws -> UserGesture {
+    /// Begins a swipe down on `modal` (any `UserDismissing` presenter) and returns it half
+    /// way, as `beginSwipeBack(on:)` does.
+    public func beginSwipeDown(on modal: some UserDismissing) throws -> UserGesture {
         recorder.watch(modal)
         return try modal.beginUserDismiss()
     }
