@@ -74,10 +74,9 @@ struct StackPresenterTests {
         try await navigation.pop(to: b)
         #expect(Self.names(navigation) == ["a", "b"])
         #expect(d.dismissalReason == .byCoordinator)
-        guard case .dismissed(.byCoordinator) = await child.outcome else {
-            Issue.record("expected the child to end with its popped screen")
-            return
-        }
+        #expect(
+            await child.outcome.ending == .dismissed(.byCoordinator), "expected the child to end with its popped screen"
+        )
         let notThere = await #expect(throws: CoordinatorError.self) { try await navigation.pop(to: d) }
         #expect(notThere?.code == .notInStack)
         #expect(Self.names(navigation) == ["a", "b"])
@@ -155,10 +154,9 @@ struct StackPresenterTests {
 
         #expect(Self.names(navigation) == ["x", "y"])
         #expect(old.map(\.dismissalReason) == [.replaced, .replaced])
-        guard case .dismissed(.replaced) = await child.outcome else {
-            Issue.record("expected the child whose main screen was replaced to end as replaced")
-            return
-        }
+        #expect(
+            await child.outcome.ending == .dismissed(.replaced),
+            "expected the child whose main screen was replaced to end as replaced")
         #expect(new.allSatisfy { $0.isPresented })
         #expect(new.map(\.isMain) == [true, false], "the owner's own main screen was replaced: x takes over")
         #expect(owner.flow.state == .running)

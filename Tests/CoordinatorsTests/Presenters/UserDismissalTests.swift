@@ -33,10 +33,7 @@ struct UserDismissalTests {
         async let result = CoordinatorTree().run(parent)
         try await navigation.waitUntil { $0.stack.count == 2 }
         try await navigation.userPop()
-        guard case .dismissed(.byUser) = try await result else {
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        #expect(try await result.ending == .dismissed(.byUser))
     }
 
     @Test func poppingAScreenThatIsNotMainDoesNotEndItsCoordinator() async throws {
@@ -117,10 +114,8 @@ struct UserDismissalTests {
         }
         let shown = try #require(presenter.screens.first)
         presenter.userRemoves(shown)
-        guard case .dismissed(.byUser) = await outcome else {  // would hang: no main screen to end it
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        // It would hang with no main screen to end it.
+        #expect(await outcome.ending == .dismissed(.byUser))
     }
 
     @Test func swipingDownAModalChildEndsIt() async throws {
@@ -129,10 +124,7 @@ struct UserDismissalTests {
         async let result = CoordinatorTree().run(Runs(Branch("sheet", on: modal), showingFirst: "home", on: navigation))
         try await modal.waitUntil { $0.modals.count == 1 }
         try await modal.userDismiss()
-        guard case .dismissed(.byUser) = try await result else {
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        #expect(try await result.ending == .dismissed(.byUser))
         #expect(modal.modals.isEmpty)
     }
 
@@ -143,10 +135,7 @@ struct UserDismissalTests {
         async let result = CoordinatorTree().run(host)
         try await waitForScreens(2, journal: journal)
         presenter.userRemoves("swipeable")
-        guard case .dismissed(.byUser) = try await result else {
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        #expect(try await result.ending == .dismissed(.byUser))
         // The runtime does not dismiss again what the presenter already removed.
         #expect(!journal.all.contains("dismiss swipeable tornDown"))
         #expect(journal.all.contains("dismiss host tornDown"))
@@ -161,10 +150,7 @@ struct UserDismissalTests {
         #expect(screen.reportDismissal(.byUser))
         #expect(!screen.reportDismissal(.replaced))
         #expect(screen.dismissalReason == .byUser)
-        guard case .dismissed(.byUser) = try await result else {
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        #expect(try await result.ending == .dismissed(.byUser))
     }
 
     // MARK: A gesture while the screen appears (its presenter's `present` has not returned)
@@ -178,10 +164,7 @@ struct UserDismissalTests {
         #expect(try await navigation.userPop(), "the screen is on the surface: the swipe is honoured")
         #expect(navigation.state.screenNames == ["parent"])
         animating.endAnimation()
-        guard case .dismissed(.byUser) = try await result else {
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        #expect(try await result.ending == .dismissed(.byUser))
     }
 
     @Test func swipingDownAQuestionWhileItAppearsEndsTheAskWithTheDismissal() async throws {
@@ -226,10 +209,7 @@ struct UserDismissalTests {
         let events = tree.events()
         async let log = collect(events)
         let shows = ExpectsItsScreenGoneOnArrival(VanishingPresenter())
-        guard case .dismissed(.byUser) = await tree.runForOutcome(shows) else {
-            Issue.record("expected dismissed(byUser)")
-            return
-        }
+        #expect(await tree.runForOutcome(shows).ending == .dismissed(.byUser))
         let kinds = await log.map(\.kind)
         #expect(!kinds.contains { if case .presented = $0 { true } else { false } })
         #expect(kinds.last == .endedByDismissal(.byUser))

@@ -32,10 +32,7 @@ struct TeardownTests {
             try await waitForScreens(6, journal: journal)
             #expect(tree.snapshot().allCoordinators.count == 6)
             tree.cancel()
-            guard case .cancelled = await outcome else {
-                Issue.record("expected cancelled")
-                return
-            }
+            #expect(await outcome.ending == .cancelled)
             let ended = await log.filter(\.kind.isEnd)
             #expect(ended.count == 6)
             #expect(ended.allSatisfy { $0.kind == .cancelled })
@@ -62,10 +59,7 @@ struct TeardownTests {
         let running = Task { await tree.runForOutcome(root) }
         try await waitForScreens(6, journal: journal)
         running.cancel()
-        guard case .cancelled = await running.value else {
-            Issue.record("expected cancelled")
-            return
-        }
+        #expect(await running.value.ending == .cancelled)
         #expect(presenter.screens.isEmpty)
         #expect(weak.dropFirst().allSatisfy { $0.object == nil })  // the test still holds the root
     }
@@ -196,10 +190,7 @@ struct TeardownTests {
         let right = try root.flow.start(Branch("right", on: navigation))
         try await navigation.waitUntil { $0.stack.count == 4 }
         left.cancel()
-        guard case .cancelled = await left.outcome else {
-            Issue.record("expected cancelled")
-            return
-        }
+        #expect(await left.outcome.ending == .cancelled)
         #expect(Set(navigation.state.screenNames) == ["root", "right"])
         #expect(root.flow.state == .running)
         #expect(right.state == .running)
@@ -236,10 +227,7 @@ struct TeardownTests {
         async let outcome = tree.runForOutcome(Link(depth, on: navigation))
         try await navigation.waitUntil { $0.stack.count == depth + 1 }
         tree.cancel()
-        guard case .cancelled = await outcome else {
-            Issue.record("expected cancelled")
-            return
-        }
+        #expect(await outcome.ending == .cancelled)
         #expect(navigation.stack.isEmpty)
         #expect(tree.snapshot().root == nil)
     }
@@ -269,10 +257,7 @@ struct TeardownTests {
         try await navigation.waitUntil { $0.stack.count == 1 }
         running.cancel()
         gate.open()
-        guard case .cancelled = await running.value else {
-            Issue.record("the cancellation came first, so the outcome is cancelled")
-            return
-        }
+        #expect(await running.value.ending == .cancelled, "the cancellation came first, so the outcome is cancelled")
         #expect(journal.all.contains("start returns"))
         #expect(navigation.stack.isEmpty)
     }
@@ -303,10 +288,7 @@ struct TeardownTests {
         async let outcome = tree.runForOutcome(AwaitsItsScreensDismissal(navigation, journal))
         try await navigation.waitUntil { $0.stack.count == 1 }
         tree.cancel()
-        guard case .cancelled = await outcome else {
-            Issue.record("expected cancelled")
-            return
-        }
+        #expect(await outcome.ending == .cancelled)
         #expect(journal.all == ["dismissal wait: CancellationError"])
     }
 }

@@ -7,3 +7,33 @@ extension FlowOutcome {
         return false
     }
 }
+
+/// How a flow ended, without its output or its error: what a test most often checks, in one
+/// `#expect` (`#expect(await child.outcome.ending == .dismissed(.replaced))`).
+enum Ending: Equatable, CustomStringConvertible {
+    case finished
+    case failed
+    case cancelled
+    case dismissed(DismissalReason)
+
+    var description: String {
+        switch self {
+        case .finished: "finished"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        case .dismissed(let reason): "dismissed(\(reason))"
+        }
+    }
+}
+
+extension FlowOutcome {
+    /// How the flow ended (see `Ending`).
+    var ending: Ending {
+        switch self {
+        case .finished: .finished
+        case .failed: .failed
+        case .cancelled: .cancelled
+        case .dismissed(let reason): .dismissed(reason)
+        }
+    }
+}

@@ -120,10 +120,7 @@ struct TabPresenterTests {
         try await waitForTabs(tabs)
         let search = await coordinator.children[1]
         search.cancel()
-        guard case .cancelled = await search.outcome else {
-            Issue.record("expected the Search tab's flow to end")
-            return
-        }
+        #expect(await search.outcome.ending == .cancelled, "expected the Search tab's flow to end")
         #expect(tabs.state.tabs.map(\.stack.count) == [1, 0, 1])
         #expect(await coordinator.children[0].state == .running)
         #expect(coordinator.flow.state == .running)
