@@ -70,7 +70,7 @@ enum Restoring {
                 undecodable = (
                     index,
                     "\(entry.route) is no longer a \(TypeNames.name(of: R.Route.self)) of "
-                        + "\(TypeNames.name(of: R.self)): \(error)"
+                        + "\(TypeNames.name(of: R.self)): \(DeepLinkError.excerpt(describing: error))"
                 )
                 break
             }
@@ -117,7 +117,9 @@ enum Restoring {
                 try await selectTab()
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                progress.note(failure: "\(R.self) could not select the tab of its last route: \(error)")
+                progress.note(
+                    failure: "\(TypeNames.name(of: R.self)) could not select the tab of its last route: "
+                        + DeepLinkError.excerpt(describing: error))
                 complete = false
             }
         }

@@ -12,7 +12,9 @@ extension Routable {
     public nonisolated func open(_ link: DeepLink) async throws {
         guard let context = flow.node.context else {
             throw CoordinatorError(
-                .notRunning, "\(Self.self) opened the link \(link) before it was run. Open links once it runs.")
+                .notRunning,
+                "\(TypeNames.name(of: Self.self)) opened the link \(DeepLinkError.excerpt(describing: link)) before it "
+                    + "was run. Open links once it runs.")
         }
         let routes = link.routes
         try await LinkFlight.fly(in: context) {

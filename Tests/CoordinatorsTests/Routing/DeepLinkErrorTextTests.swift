@@ -142,4 +142,14 @@ struct DeepLinkErrorTextTests {
         tree.cancel()
         _ = await run.result
     }
+
+    @Test func aLinkOpenedBeforeTheRunIsBoundedAndEscapedInTheMessage() async throws {
+        let huge = String(repeating: "x", count: 1_000_000) + "\u{202E}"
+        let error = await #expect(throws: CoordinatorError.self) {
+            try await Lookup(navigation: NavigationPresenter()).open(DeepLink(huge))
+        }
+        #expect(error?.code == .notRunning)
+        #expect((error?.message.unicodeScalars.count ?? .max) < 1_000)
+        #expect(error?.message.contains("more characters)") == true)
+    }
 }
