@@ -3,7 +3,7 @@
 private func example(
     navigation: NavigationPresenter,
     modal: ModalPresenter,
-    tabs: TabNavigationPresenter,
+    tabs: TabPresenter,
     alert: Presentation
 ) async throws {
     // EXAMPLE

@@ -5,7 +5,7 @@ enum Color: Sendable { case teal, orange }
 
 struct EditScreen: Screen {}
 struct DiscardChangesAlert: Screen { typealias Answer = Bool }
-struct TabBarScreen: Screen { let tabs: TabNavigationPresenter }
+struct TabBarScreen: Screen { let tabs: TabPresenter }
 
 struct SplitScreen: Screen {
     let split: ContainerPresenter

@@ -111,19 +111,11 @@ extension FlowTest {
         }
     }
 
-    /// Taps the tab at `index`, as a person would (tapping the selected tab pops it to its
-    /// root). Throws the presenter's `CoordinatorError` (an index out of range).
+    /// Taps the tab at `index`, as a person would (tapping the selected tab of a stack pops
+    /// it to its root). Throws the presenter's `CoordinatorError` (an index out of range).
     ///
     /// Cancellation: none; the tap applies at once.
     public func selectTab(_ index: Int, on tabs: TabPresenter) async throws {
-        recorder.watch(tabs)
-        try await tabs.userSelectTab(index)
-    }
-
-    /// Taps the tab at `index` of a tab bar of navigation stacks, as `selectTab(_:on:)` does.
-    ///
-    /// Cancellation: none; the tap applies at once.
-    public func selectTab(_ index: Int, on tabs: TabNavigationPresenter) async throws {
         recorder.watch(tabs)
         try await tabs.userSelectTab(index)
     }
@@ -133,13 +125,6 @@ extension FlowTest {
     ///
     /// Cancellation: none; the tap applies at once.
     public func selectTab(titled title: String, on tabs: TabPresenter) async throws {
-        try await selectTab(try tabIndex(titled: title, in: tabs.tabItems, of: tabs.name), on: tabs)
-    }
-
-    /// Taps the tab titled `title` of a tab bar of navigation stacks.
-    ///
-    /// Cancellation: none; the tap applies at once.
-    public func selectTab(titled title: String, on tabs: TabNavigationPresenter) async throws {
         try await selectTab(try tabIndex(titled: title, in: tabs.tabItems, of: tabs.name), on: tabs)
     }
 

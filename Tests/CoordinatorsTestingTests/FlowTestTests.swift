@@ -49,7 +49,9 @@ struct FlowTestTests {
     }
 
     @Test func selectingATabByTitle() async throws {
-        let tabs = TabNavigationPresenter(items: [TabItem(title: "Home"), TabItem(title: "Details")])
+        let tabs = TabPresenter(items: [
+            TabItem(title: "Home", content: .stack), TabItem(title: "Details", content: .stack),
+        ])
         try await withFlowTest(
             of: ClosureCoordinator<Void> { flow in
                 try await flow.present(DetailScreen(), on: tabs.presenter(forTab: 1))

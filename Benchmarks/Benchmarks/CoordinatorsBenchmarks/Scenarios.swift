@@ -87,8 +87,11 @@ func presentDismiss(_ count: Int) async throws -> Int {
 /// In the second tab of a three-tab bar: each change of the tab's stack is also a change
 /// of the tab bar.
 func presentDismissInTab(_ count: Int) async throws -> Int {
-    let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B"), TabItem(title: "C")])
-    return try await CoordinatorTree().run(PresentsAndDismisses(count, on: try tabs.presenter(forTab: 1)))
+    let tabs = TabPresenter(items: [
+        TabItem(title: "A", content: .stack), TabItem(title: "B", content: .stack),
+        TabItem(title: "C", content: .stack),
+    ])
+    return try await CoordinatorTree().run(PresentsAndDismisses(count, on: try tabs.stack(forTab: 1)))
 }
 
 /// On a modal navigation stack.

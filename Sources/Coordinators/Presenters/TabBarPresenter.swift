@@ -2,18 +2,21 @@
 /// and a selection — what routes and deep links need to pick a tab, whatever tab bar the
 /// app uses.
 ///
-/// The headless `TabPresenter` and `TabNavigationPresenter` are tab bar presenters; a UIKit
-/// one (a `UITabBarController`) or a SwiftUI one (a `TabView`) can be too. The parent shows
-/// the tab bar as its main screen and hands each tab's presenter to the child coordinator of
-/// that tab. An implementer:
+/// The headless `TabPresenter` is a tab bar presenter; a UIKit one (a
+/// `UITabBarController`) or a SwiftUI one (a `TabView`) can be too. The parent shows the tab
+/// bar as its main screen and hands each tab's presenter to the child coordinator of that
+/// tab. An implementer:
 ///
+/// - gives each tab a presenter of the kind its item's `content` names: one that shows one
+///   screen, or a navigation stack (a `UINavigationController`, a `NavigationStack`);
 /// - keeps `tabItems`, `tabPresenters` and `selectedTabIndex` in step with the bar, in bar
 ///   order, the same number of items as presenters;
 /// - in `select(_:)`, selects the tab as the app would (nothing leaves the screen);
-/// - in `setTabs(_:)`, keeps the tabs whose title remains (with their presenters and
-///   content), removes the others — calling `reportDismissal(.replaced)` for every
-///   presentation a removed tab showed, most recent first, which ends the coordinators
-///   whose main screen it was — and adds an empty presenter for each new title;
+/// - in `setTabs(_:)`, keeps the tabs whose title remains with the same content (with their
+///   presenters and what they show), removes the others — calling
+///   `reportDismissal(.replaced)` for every presentation a removed tab showed, most recent
+///   first, which ends the coordinators whose main screen it was — and adds an empty
+///   presenter for each other item;
 /// - throws, changing nothing, when it cannot do what it is asked (the headless ones throw
 ///   a `CoordinatorError`).
 ///
@@ -41,11 +44,11 @@ public protocol TabBarPresenter: AnyObject, Sendable {
     /// Cancellation: up to the presenter; the headless ones apply it at once.
     func select(_ index: Int) async throws
 
-    /// Sets the tabs after creation, matched by title: a tab whose title is in `items` keeps
-    /// its presenter and content (it may move; its item is replaced); a tab whose title is
-    /// gone leaves the bar, and every presentation it showed reports `.replaced`, most
-    /// recent first; a new title gets a new, empty presenter. The selection stays on its tab
-    /// if that remains, else it moves to the first tab.
+    /// Sets the tabs after creation, matched by title and content: a tab whose title is in
+    /// `items` with the same content keeps its presenter and what it shows (it may move; its
+    /// item is replaced); any other tab leaves the bar, and every presentation it showed
+    /// reports `.replaced`, most recent first; any other item gets a new, empty presenter.
+    /// The selection stays on its tab if that remains, else it moves to the first tab.
     ///
     /// Throws if it cannot set them, changing nothing (the headless presenters:
     /// `CoordinatorError` `duplicateSlot` if two items have the same title).

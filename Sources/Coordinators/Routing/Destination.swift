@@ -60,7 +60,7 @@ public struct Destination: Sendable, CustomStringConvertible {
     }
 
     /// `screen MovieScreen on NavigationPresenter`, `child ReviewsCoordinator`,
-    /// `focus SearchCoordinator`, `tab of SearchCoordinator in TabNavigationPresenter`.
+    /// `focus SearchCoordinator`, `tab of SearchCoordinator in TabPresenter`.
     public var description: String {
         switch action {
         case .screen(let screen, let presenter): "screen \(screen.screenName) on \(type(of: presenter))"

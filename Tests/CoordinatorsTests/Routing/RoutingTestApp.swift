@@ -34,13 +34,13 @@ actor AppRoot: Routable {
     typealias Route = AppRoute
     let flow = Flow<Void>()
     let window: SlotPresenter
-    let tabs: TabNavigationPresenter
+    let tabs: TabPresenter
     let modal: ModalPresenter
     private(set) var signedIn: Bool
     private var movies: MoviesFlow?
     private var search: SearchFlow?
 
-    init(window: SlotPresenter, tabs: TabNavigationPresenter, modal: ModalPresenter, signedIn: Bool = false) {
+    init(window: SlotPresenter, tabs: TabPresenter, modal: ModalPresenter, signedIn: Bool = false) {
         self.window = window
         self.tabs = tabs
         self.modal = modal
@@ -49,8 +49,8 @@ actor AppRoot: Routable {
 
     func start() async throws {
         try await flow.present(TestScreen("tab bar"), on: window)
-        let movies = MoviesFlow(navigation: try tabs.presenter(forTab: 0))
-        let search = SearchFlow(navigation: try tabs.presenter(forTab: 1))
+        let movies = MoviesFlow(navigation: try tabs.stack(forTab: 0))
+        let search = SearchFlow(navigation: try tabs.stack(forTab: 1))
         self.movies = movies
         self.search = search
         try startChild(movies, for: .movies)
@@ -136,11 +136,13 @@ actor SearchFlow: Routable {
 struct RunningApp: Sendable {
     let tree = CoordinatorTree()
     let window = SlotPresenter(name: "window")
-    let tabs = TabNavigationPresenter(items: [TabItem(title: "Movies"), TabItem(title: "Search")])
+    let tabs = TabPresenter(items: [
+        TabItem(title: "Movies", content: .stack), TabItem(title: "Search", content: .stack),
+    ])
     let modal = ModalPresenter()
 
-    var movies: NavigationPresenter { get throws { try tabs.presenter(forTab: 0) } }
-    var search: NavigationPresenter { get throws { try tabs.presenter(forTab: 1) } }
+    var movies: NavigationPresenter { get throws { try tabs.stack(forTab: 0) } }
+    var search: NavigationPresenter { get throws { try tabs.stack(forTab: 1) } }
 
     func makeRoot(signedIn: Bool = false) -> AppRoot {
         AppRoot(window: window, tabs: tabs, modal: modal, signedIn: signedIn)
@@ -148,14 +150,14 @@ struct RunningApp: Sendable {
 
     /// Waits until both tabs show their first screen.
     func waitUntilStarted() async throws {
-        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.stack.count == 1 } }
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.presentations.count == 1 } }
     }
 
     /// Each tab's screens, and the selected tab.
     var screens: (movies: [String], search: [String], selected: Int) {
         let state = tabs.state
         return (
-            state.tabs[0].stack.map(\.screen.screenName), state.tabs[1].stack.map(\.screen.screenName),
+            state.tabs[0].presentations.map(\.screen.screenName), state.tabs[1].presentations.map(\.screen.screenName),
             state.selectedIndex
         )
     }

@@ -29,5 +29,4 @@ extension ModalNavigationPresenter: HeadlessPresenter {}
 extension ModalPresenter: HeadlessPresenter {}
 extension SlotPresenter: HeadlessPresenter {}
 extension TabPresenter: HeadlessPresenter {}
-extension TabNavigationPresenter: HeadlessPresenter {}
 extension ContainerPresenter: HeadlessPresenter {}

@@ -41,17 +41,10 @@ extension SlotPresenter.State: HeadlessPresenterState {
 }
 
 extension TabPresenter.State: HeadlessPresenterState {
-    /// Each tab's presentation, tab by tab.
-    public var presentations: [Presentation] { tabs.compactMap(\.presentation) }
-    /// The selected tab's presentation.
-    public var visiblePresentations: [Presentation] { selectedTab?.presentation.map { [$0] } ?? [] }
-}
-
-extension TabNavigationPresenter.State: HeadlessPresenterState {
-    /// Each tab's stack, tab by tab, root first.
-    public var presentations: [Presentation] { tabs.flatMap(\.stack) }
-    /// The top of the selected tab's stack.
-    public var visiblePresentations: [Presentation] { selectedTab?.stack.last.map { [$0] } ?? [] }
+    /// What each tab shows, tab by tab, bottom first.
+    public var presentations: [Presentation] { tabs.flatMap(\.presentations) }
+    /// The top of the selected tab.
+    public var visiblePresentations: [Presentation] { selectedTab?.top.map { [$0] } ?? [] }
 }
 
 extension ContainerPresenter.State: HeadlessPresenterState {

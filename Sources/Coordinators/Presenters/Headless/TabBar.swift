@@ -1,37 +1,37 @@
 /// A tab bar's own state: its tabs (items and parts, in bar order) and the selection.
-struct TabBarState<Part: ContainerPart>: HeadlessState {
-    var tabs: [TabBarTab<Part>] = []
+struct TabBarState: HeadlessState {
+    var tabs: [TabBarTab] = []
     /// 0 when the bar has no tabs.
     var selectedIndex = 0
     var revision = 0
 }
 
-/// One tab: what the bar shows for it, and the presenter of its content.
-struct TabBarTab<Part: ContainerPart>: Sendable {
+/// One tab: its item, and the presenter of its content (of the kind `item.content` names).
+struct TabBarTab: Sendable {
     var item: TabItem
-    let part: Part
+    let part: TabPart
     /// How the part tells the bar of its changes; cut when the tab leaves the bar.
-    let link: Locked<TabBarLink<Part>>
+    let link: Locked<TabBarLink>
 }
 
 /// A part's way to its bar's store: weak, as the store holds the part (through its state),
 /// and `nil` once the tab has left the bar — its presenter keeps working, but its changes are
 /// no longer the bar's.
-struct TabBarLink<Part: ContainerPart> {
-    weak var store: HeadlessStore<TabBarState<Part>>?
+struct TabBarLink {
+    weak var store: HeadlessStore<TabBarState>?
 }
 
-/// The tab bar both tab presenters are made of, written once: tabs (an item and a part
-/// each) and a selection; the presenters' public methods hand their calls here. A part is a
-/// `SlotPresenter` for `TabPresenter`, a `NavigationPresenter` for `TabNavigationPresenter`.
+/// What `TabPresenter` is made of: tabs (an item and a part each) and a selection;
+/// `TabPresenter`'s public methods hand their calls here. A part is a `SlotPresenter` for a
+/// tab of one screen, a `NavigationPresenter` for a tab of a stack.
 ///
 /// The parts hold each tab's content; the bar holds which parts it has, their items and
 /// the selection, under its store's lock, and its `revision` also counts its parts'
-/// changes. Its store is what Observation sees for the bar's own changes; reading a tab
-/// presenter's `state` also reads (and so observes) each part.
-final class TabBar<Part: ContainerPart>: Sendable {
-    typealias State = TabBarState<Part>
-    typealias Tab = TabBarTab<Part>
+/// changes. Its store is what Observation sees for the bar's own changes; reading
+/// `TabPresenter.state` also reads (and so observes) each part.
+final class TabBar: Sendable {
+    typealias State = TabBarState
+    typealias Tab = TabBarTab
     let name: String
     private let store: HeadlessStore<State>
 
@@ -58,13 +58,16 @@ final class TabBar<Part: ContainerPart>: Sendable {
 
     private static func makeTab(_ item: TabItem, in name: String, store: HeadlessStore<State>) -> Tab {
         let link = Locked(TabBarLink(store: store))
-        let part = Part(name: "\(name).\(item.title)") { change in link.withLock { $0.store }?.partDidChange(change) }
+        let part = TabPart(item.content, name: "\(name).\(item.title)") { change in
+            link.withLock { $0.store }?.partDidChange(change)
+        }
         return Tab(item: item, part: part, link: link)
     }
 
     /// The bar now, observed: each tab as `tab(item, part)` makes it from its item and its
     /// part (reading the part observes it too), the selection and the revision.
-    func read<Composed>(_ tab: (TabItem, Part) -> Composed) -> (tabs: [Composed], selectedIndex: Int, revision: Int) {
+    func read<Composed>(_ tab: (TabItem, TabPart) -> Composed) -> (tabs: [Composed], selectedIndex: Int, revision: Int)
+    {
         let own = store.observed
         return (own.tabs.map { tab($0.item, $0.part) }, own.selectedIndex, own.revision)
     }
@@ -72,7 +75,7 @@ final class TabBar<Part: ContainerPart>: Sendable {
     /// The bar's own state, observed (its parts are not read).
     var observed: State { store.observed }
 
-    func part(_ index: Int) throws(CoordinatorError) -> Part {
+    func part(_ index: Int) throws(CoordinatorError) -> TabPart {
         let tabs = store.state.tabs
         try check(index, in: tabs)
         return tabs[index].part
@@ -80,7 +83,7 @@ final class TabBar<Part: ContainerPart>: Sendable {
 
     /// Selects tab `index`; returns whether it was already selected, and its part.
     @discardableResult
-    func select(_ index: Int) throws(CoordinatorError) -> (wasSelected: Bool, part: Part) {
+    func select(_ index: Int) throws(CoordinatorError) -> (wasSelected: Bool, part: TabPart) {
         try store.update { state throws(CoordinatorError) in
             try check(index, in: state.tabs)
             let wasSelected = state.selectedIndex == index
@@ -89,17 +92,29 @@ final class TabBar<Part: ContainerPart>: Sendable {
         }
     }
 
+    /// Replaces tab `index`'s item. If its content changes kind, the tab gets a new, empty
+    /// part of the new kind, and what the old one showed reports `.replaced`, most recent
+    /// first (outside the lock).
     func setItem(_ item: TabItem, at index: Int) throws(CoordinatorError) {
-        try store.mutate(always: { state throws(CoordinatorError) in
+        let replaced = try store.mutate(always: { state throws(CoordinatorError) -> Tab? in
             try check(index, in: state.tabs)
-            state.tabs[index].item = item
+            let old = state.tabs[index]
+            guard old.item.content != item.content else {
+                state.tabs[index].item = item
+                return nil
+            }
+            old.link.withLock { $0.store = nil }
+            state.tabs[index] = Self.makeTab(item, in: name, store: store)
+            return old
         })
+        replaced?.part.removeAll(reporting: .replaced)
     }
 
-    /// Sets the tabs, matched by title: a tab whose title is in `items` keeps its part (and
-    /// takes its new item and place), the other tabs leave the bar and what they showed
-    /// reports `.replaced`, most recent first (outside the lock); a new title gets a new,
-    /// empty part. The selection stays on its tab if it remains, else it moves to 0.
+    /// Sets the tabs, matched by title and content: a tab whose title is in `items` with the
+    /// same content keeps its part (and takes its new item and place), the other tabs leave
+    /// the bar and what they showed reports `.replaced`, most recent first (outside the
+    /// lock); any other item gets a new, empty part. The selection stays on its tab if it
+    /// remains, else it moves to 0.
     ///
     /// Throws `CoordinatorError` `duplicateSlot`, changing nothing, if two items have the
     /// same title.
@@ -115,7 +130,8 @@ final class TabBar<Part: ContainerPart>: Sendable {
             // A title repeated in the bar (`setItem` allows it) is matched by its first tab.
             var unmatched = state.tabs
             let tabs = items.map { item -> Tab in
-                guard let index = unmatched.firstIndex(where: { $0.item.title == item.title }) else {
+                let index = unmatched.firstIndex { $0.item.title == item.title && $0.item.content == item.content }
+                guard let index else {
                     return Self.makeTab(item, in: name, store: store)
                 }
                 var tab = unmatched.remove(at: index)
@@ -124,7 +140,7 @@ final class TabBar<Part: ContainerPart>: Sendable {
             }
             let changed = tabs.map(\.item) != state.tabs.map(\.item)
             let selected = state.tabs.indices.contains(state.selectedIndex) ? state.tabs[state.selectedIndex].part : nil
-            state.selectedIndex = tabs.firstIndex { $0.part === selected } ?? 0
+            state.selectedIndex = tabs.firstIndex { $0.part.presenter === selected?.presenter } ?? 0
             state.tabs = tabs
             for tab in unmatched { tab.link.withLock { $0.store = nil } }
             return (unmatched, changed: changed)

@@ -56,8 +56,8 @@ struct ObservationTests {
     }
 
     @Test func noOpsAndFailedCallsPublishNothing() async throws {
-        let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B")])
-        let navigation = try tabs.presenter(forTab: 0)
+        let tabs = TabPresenter(items: [TabItem(title: "A", content: .stack), TabItem(title: "B", content: .stack)])
+        let navigation = try tabs.stack(forTab: 0)
         let changed = Journal()
         withObservationTracking({ _ = tabs.state }, onChange: { changed.record("tab bar") })
         withObservationTracking({ _ = navigation.state }, onChange: { changed.record("stack") })
@@ -76,19 +76,19 @@ struct ObservationTests {
     }
 
     @Test func anObserverOfATabBarSeesATabsChangeCountedInItsRevision() async throws {
-        let tabs = TabNavigationPresenter(items: [TabItem(title: "A")])
+        let tabs = TabPresenter(items: [TabItem(title: "A", content: .stack)])
         let seen = Mutex<[Int]>([])
         withObservationTracking({ _ = tabs.state }, onChange: { seen.withLock { $0.append(tabs.state.revision) } })
         let owner = Branch("tab root", on: try tabs.presenter(forTab: 0))
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await tabs.waitUntil { $0.tabs[0].stack.count == 1 }
+        try await tabs.waitUntil { $0.tabs[0].presentations.count == 1 }
         #expect(seen.withLock { $0 } == [1], "the bar's revision already counts the change its observer hears of")
         try await owner.done("done")
         _ = await outcome
     }
 
     @Test func selectionAndItemsArePublished() async throws {
-        let tabs = TabNavigationPresenter(items: [TabItem(title: "A"), TabItem(title: "B")])
+        let tabs = TabPresenter(items: [TabItem(title: "A", content: .stack), TabItem(title: "B", content: .stack)])
         let changed = Journal()
         withObservationTracking({ _ = tabs.state }, onChange: { changed.record("selected") })
         try await tabs.userSelectTab(1)

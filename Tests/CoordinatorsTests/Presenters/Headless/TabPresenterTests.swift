@@ -2,7 +2,8 @@ import Coordinators
 import Observation
 import Testing
 
-/// `TabPresenter` and `TabNavigationPresenter`: items, selection, one flow per tab.
+/// `TabPresenter`, with tabs of one screen and tabs of a stack: items, selection, one flow
+/// per tab.
 @Suite(.timeLimit(.minutes(1)))
 struct TabPresenterTests {
     static let items = [
@@ -10,16 +11,20 @@ struct TabPresenterTests {
         TabItem(title: "Search", imageName: "magnifyingglass"),
         TabItem(title: "Profile", imageName: "person", badge: "1"),
     ]
+    /// The same tabs, each holding a navigation stack.
+    static let stackItems = items.map {
+        TabItem(title: $0.title, imageName: $0.imageName, badge: $0.badge, content: .stack)
+    }
 
     /// Director's tab coordinator: shows the tab bar as its main screen, then starts one
     /// embedded child per tab (`startEmbedded(children:)`), and waits.
     actor TabBarCoordinator: Coordinator {
         let flow = Flow<String>()
         let window: SlotPresenter
-        let tabs: TabNavigationPresenter
+        let tabs: TabPresenter
         let journal: Journal
         private(set) var children: [ChildFlow<String>] = []
-        init(window: SlotPresenter, tabs: TabNavigationPresenter, journal: Journal) {
+        init(window: SlotPresenter, tabs: TabPresenter, journal: Journal) {
             self.window = window
             self.tabs = tabs
             self.journal = journal
@@ -41,45 +46,45 @@ struct TabPresenterTests {
         func done() throws { try flow.finish(with: "done") }
     }
 
-    private func waitForTabs(_ tabs: TabNavigationPresenter) async throws {
-        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.stack.count == 1 } }
+    private func waitForTabs(_ tabs: TabPresenter) async throws {
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.presentations.count == 1 } }
     }
 
     @Test func tabsKeepTheirItemsInTheOrderGivenAndTheFirstIsSelected() {
-        let tabs = TabNavigationPresenter(items: Self.items)
-        #expect(tabs.state.tabs.map(\.item) == Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
+        #expect(tabs.state.tabs.map(\.item) == Self.stackItems)
         #expect(tabs.state.selectedIndex == 0)
         #expect(tabs.state.selectedTab?.item.title == "Home")
         let plain = TabPresenter(items: Self.items)
         #expect(plain.state.tabs.map(\.item.title) == ["Home", "Search", "Profile"])
-        #expect(plain.state.tabs.allSatisfy { $0.presentation == nil })
+        #expect(plain.state.tabs.allSatisfy { $0.top == nil })
     }
 
-    /// JLCoordinator's TabNavigationPresenter flow: a child pushed in tab 2 while tab 1
+    /// JLCoordinator's TabPresenter flow: a child pushed in tab 2 while tab 1
     /// keeps its own stack.
     @Test func aChildPushedInOneTabLeavesTheOtherTabsStacksAlone() async throws {
         let journal = Journal()
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
-        let homeBefore = tabs.state.tabs[0].stack
+        let homeBefore = tabs.state.tabs[0].presentations
 
         try await tabs.userSelectTab(1)
         let detail = try await coordinator.showDetail(inTab: 1)
-        try await tabs.waitUntil { $0.tabs[1].stack.count == 2 }
+        try await tabs.waitUntil { $0.tabs[1].presentations.count == 2 }
 
         #expect(tabs.state.selectedIndex == 1)
         #expect(
-            tabs.state.tabs.map { $0.stack.map(\.screen.screenName) } == [
+            tabs.state.tabs.map { $0.presentations.map(\.screen.screenName) } == [
                 ["Home"], ["Search", "detail 1"], ["Profile"],
             ])
-        #expect(tabs.state.tabs[0].stack == homeBefore)
+        #expect(tabs.state.tabs[0].presentations == homeBefore)
 
         // The person goes back in tab 2: only its detail flow ends.
-        try await tabs.presenter(forTab: 1).userPop()
+        try await tabs.stack(forTab: 1).userPop()
         #expect(await detail.outcome.isDismissedByUser)
-        #expect(tabs.state.tabs.map(\.stack.count) == [1, 1, 1])
+        #expect(tabs.state.tabs.map(\.presentations.count) == [1, 1, 1])
         try await coordinator.done()
         _ = await outcome
     }
@@ -88,20 +93,20 @@ struct TabPresenterTests {
     /// down together when the parent ends.
     @Test func embeddedTabCoordinatorsAreTornDownTogetherWithTheirParent() async throws {
         let journal = Journal()
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let window = SlotPresenter()
         let coordinator = TabBarCoordinator(window: window, tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
         _ = try await coordinator.showDetail(inTab: 2)
-        try await tabs.waitUntil { $0.tabs[2].stack.count == 2 }
-        let shown = tabs.state.tabs.flatMap(\.stack)
+        try await tabs.waitUntil { $0.tabs[2].presentations.count == 2 }
+        let shown = tabs.state.tabs.flatMap(\.presentations)
 
         try await coordinator.done()
 
         #expect(await outcome.output == "done")
         #expect(shown.allSatisfy { $0.dismissalReason == .tornDown })
-        #expect(tabs.state.tabs.allSatisfy { $0.stack.isEmpty })
+        #expect(tabs.state.tabs.allSatisfy { $0.presentations.isEmpty })
         #expect(window.presentation == nil)
         for child in await coordinator.children {
             guard case .cancelled = await child.outcome else {
@@ -114,14 +119,14 @@ struct TabPresenterTests {
 
     @Test func eachTabsFlowEndsOnItsOwn() async throws {
         let journal = Journal()
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
         let search = await coordinator.children[1]
         search.cancel()
         #expect(await search.outcome.ending == .cancelled, "expected the Search tab's flow to end")
-        #expect(tabs.state.tabs.map(\.stack.count) == [1, 0, 1])
+        #expect(tabs.state.tabs.map(\.presentations.count) == [1, 0, 1])
         #expect(await coordinator.children[0].state == .running)
         #expect(coordinator.flow.state == .running)
         try await coordinator.done()
@@ -130,18 +135,18 @@ struct TabPresenterTests {
 
     @Test func tappingTheSelectedTabPopsItsStackToTheRoot() async throws {
         let journal = Journal()
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(coordinator)
         try await waitForTabs(tabs)
         let detail = try await coordinator.showDetail(inTab: 0)
-        try await tabs.waitUntil { $0.tabs[0].stack.count == 2 }
+        try await tabs.waitUntil { $0.tabs[0].presentations.count == 2 }
 
         let changed = try await tabs.userSelectTab(0)
 
         #expect(changed)
         #expect(await detail.outcome.isDismissedByUser)
-        #expect(tabs.state.tabs[0].stack.map(\.screen.screenName) == ["Home"])
+        #expect(tabs.state.tabs[0].presentations.map(\.screen.screenName) == ["Home"])
         let again = try await tabs.userSelectTab(0)
         #expect(!again, "nothing left to pop")
         try await coordinator.done()
@@ -161,8 +166,8 @@ struct TabPresenterTests {
                 try await flow.finished
             }
         }
-        let tabs = TabNavigationPresenter(items: Self.items)
-        let navigation = try tabs.presenter(forTab: 0)
+        let tabs = TabPresenter(items: Self.stackItems)
+        let navigation = try tabs.stack(forTab: 0)
         let window = SlotPresenter()
         let bar = Branch("bar", on: window)
         async let done = CoordinatorTree().run(bar)
@@ -202,7 +207,7 @@ struct TabPresenterTests {
         #expect(tabs.state.selectedTab?.item.title == "Search")
         let again = try await tabs.userSelectTab(1)
         #expect(!again, "tapping the selected tab changes nothing")
-        let navigation = TabNavigationPresenter(items: Self.items)
+        let navigation = TabPresenter(items: Self.stackItems)
         try await navigation.select(2)
         #expect(navigation.state.selectedIndex == 2)
     }
@@ -218,9 +223,9 @@ struct TabPresenterTests {
         for (index, item) in Self.items.enumerated() {
             try parent.flow.start(Branch("\(item.title)Screen", on: try tabs.presenter(forTab: index)))
         }
-        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.presentation != nil } }
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.top != nil } }
         #expect(
-            tabs.state.tabs.map { $0.presentation?.screen.screenName } == [
+            tabs.state.tabs.map { $0.top?.screen.screenName } == [
                 "HomeScreen", "SearchScreen", "ProfileScreen",
             ])
 
@@ -229,11 +234,11 @@ struct TabPresenterTests {
 
         try await parent.done("done")
         _ = await outcome
-        #expect(tabs.state.tabs.allSatisfy { $0.presentation == nil })
+        #expect(tabs.state.tabs.allSatisfy { $0.top == nil })
     }
 
     @Test func aMissingTabThrowsNoSuchSlot() async throws {
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let lookup = #expect(throws: CoordinatorError.self) { try tabs.presenter(forTab: 3) }
         #expect(lookup?.code == .noSuchSlot)
         let select = await #expect(throws: CoordinatorError.self) { try await tabs.select(-1) }
@@ -253,7 +258,7 @@ struct TabPresenterTests {
     }
 
     @Test func aTabsStackChangeIsPublishedAsAChangeOfTheTabBar() async throws {
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let changed = Journal()
         withObservationTracking {
             _ = tabs.state
@@ -263,7 +268,7 @@ struct TabPresenterTests {
         let owner = Branch("Search root", on: try tabs.presenter(forTab: 1))
         async let outcome = CoordinatorTree().runForOutcome(owner)
         try await changed.waitUntil { $0 == ["tab bar changed"] }
-        try await tabs.waitUntil { $0.tabs[1].stack.count == 1 }
+        try await tabs.waitUntil { $0.tabs[1].presentations.count == 1 }
         #expect(tabs.state.revision >= 1)
         try await owner.done("done")
         _ = await outcome

@@ -1,7 +1,7 @@
 import Coordinators
 import Testing
 
-/// `TabPresenter` and `TabNavigationPresenter` after creation: `setTabs(_:)` keeps, moves,
+/// `TabPresenter` after creation: `setTabs(_:)` keeps, moves,
 /// removes and adds tabs by title; and a bar can start on any tab.
 @Suite(.timeLimit(.minutes(1)))
 struct TabsAfterCreationTests {
@@ -10,9 +10,13 @@ struct TabsAfterCreationTests {
         TabItem(title: "Search", imageName: "magnifyingglass"),
         TabItem(title: "Profile", imageName: "person", badge: "1"),
     ]
+    /// The same tabs, each holding a navigation stack.
+    static let stackItems = items.map {
+        TabItem(title: $0.title, imageName: $0.imageName, badge: $0.badge, content: .stack)
+    }
 
     @Test func setTabsKeepsMovesRemovesAndAddsTabsByTitle() async throws {
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let window = SlotPresenter()
         let parent = Branch("tab bar", on: window)
         let tree = CoordinatorTree()
@@ -24,25 +28,25 @@ struct TabsAfterCreationTests {
         for (index, item) in Self.items.enumerated() {
             children.append(try parent.flow.start(Branch(item.title, on: try tabs.presenter(forTab: index))))
         }
-        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.stack.count == 1 } }
-        let search = try tabs.presenter(forTab: 1)
+        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.presentations.count == 1 } }
+        let search = try tabs.stack(forTab: 1)
         let detail = try parent.flow.start(Branch("Search detail", on: search))
         try await search.waitUntil { $0.stack.count == 2 }
-        let (home, profile) = (try tabs.presenter(forTab: 0), try tabs.presenter(forTab: 2))
+        let (home, profile) = (try tabs.stack(forTab: 0), try tabs.stack(forTab: 2))
         let profileStack = profile.stack
         let searchStack = search.stack
 
-        let newBadge = TabItem(title: "Profile", imageName: "person", badge: "5")
-        try await tabs.setTabs([newBadge, Self.items[0], TabItem(title: "Feed")])
+        let newBadge = TabItem(title: "Profile", imageName: "person", badge: "5", content: .stack)
+        try await tabs.setTabs([newBadge, Self.stackItems[0], TabItem(title: "Feed")])
 
         // Kept (and moved), with their presenters and stacks; the item is the new one.
-        #expect(tabs.state.tabs.map(\.item) == [newBadge, Self.items[0], TabItem(title: "Feed")])
+        #expect(tabs.state.tabs.map(\.item) == [newBadge, Self.stackItems[0], TabItem(title: "Feed")])
         #expect(try tabs.presenter(forTab: 0) === profile)
-        #expect(tabs.state.tabs[0].stack == profileStack)
+        #expect(tabs.state.tabs[0].presentations == profileStack)
         #expect(try tabs.presenter(forTab: 1) === home)
         #expect(tabs.selectedTabIndex == 1, "the selection stays on Home, which moved")
         // Added: an empty new tab.
-        #expect(tabs.state.tabs[2].stack.isEmpty)
+        #expect(tabs.state.tabs[2].presentations.isEmpty)
         #expect(try tabs.presenter(forTab: 2) !== search)
         // Removed: what Search showed is replaced, most recent first, ending its flows.
         #expect(!tabs.tabPresenters.contains { $0 === search })
@@ -62,9 +66,9 @@ struct TabsAfterCreationTests {
     }
 
     @Test func aRemovedTabsPresenterKeepsWorkingOutsideTheBar() async throws {
-        let tabs = TabNavigationPresenter(items: Self.items)
-        let removed = try tabs.presenter(forTab: 1)
-        try await tabs.setTabs([Self.items[0], Self.items[2]])
+        let tabs = TabPresenter(items: Self.stackItems)
+        let removed = try tabs.stack(forTab: 1)
+        try await tabs.setTabs([Self.stackItems[0], Self.stackItems[2]])
         let revision = tabs.state.revision
 
         let owner = Branch("late", on: removed)
@@ -85,8 +89,8 @@ struct TabsAfterCreationTests {
         async let outcome = CoordinatorTree().runForOutcome(parent)
         try await window.waitUntil { $0.presentation != nil }
         let profile = try parent.flow.start(Branch("Profile screen", on: try tabs.presenter(forTab: 2)))
-        try await tabs.waitUntil { $0.tabs[2].presentation != nil }
-        let shown = try #require(tabs.state.tabs[2].presentation)
+        try await tabs.waitUntil { $0.tabs[2].top != nil }
+        let shown = try #require(tabs.state.tabs[2].top)
 
         try await tabs.setTabs(Array(Self.items.prefix(2)))
 
@@ -99,7 +103,7 @@ struct TabsAfterCreationTests {
     }
 
     @Test func setTabsWithARepeatedTitleThrowsDuplicateSlotAndChangesNothing() async throws {
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         try await tabs.select(2)
         let before = tabs.state
         let presenters = tabs.tabPresenters
@@ -128,11 +132,11 @@ struct TabsAfterCreationTests {
     }
 
     @Test func setTabsWithTheSameItemsChangesNothing() async throws {
-        let tabs = TabNavigationPresenter(items: Self.items)
+        let tabs = TabPresenter(items: Self.stackItems)
         let revision = tabs.state.revision
-        try await tabs.setTabs(Self.items)
+        try await tabs.setTabs(Self.stackItems)
         #expect(tabs.state.revision == revision)
-        try await tabs.setTabs(Self.items.reversed())
+        try await tabs.setTabs(Self.stackItems.reversed())
         #expect(tabs.state.revision == revision + 1)
         #expect(tabs.selectedTabIndex == 2, "Home moved to the end")
     }
@@ -150,7 +154,7 @@ struct TabsAfterCreationTests {
         #expect(tabs.state.selectedTab?.item.title == "Home")
         let owner = Branch("Search screen", on: try tabs.presenter(forTab: 1))
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await tabs.waitUntil { $0.tabs[1].presentation != nil }
+        try await tabs.waitUntil { $0.tabs[1].top != nil }
         try await owner.done("done")
         #expect(await outcome.output == "done")
     }
@@ -158,10 +162,10 @@ struct TabsAfterCreationTests {
     /// The bar holds its tabs' presenters and each presenter tells the bar of its changes:
     /// the second link is weak, so a dropped bar is released.
     @Test func aTabBarIsReleasedWhileItsTabsPresenterLivesOn() async throws {
-        var tabs: TabNavigationPresenter? = TabNavigationPresenter(items: Self.items)
+        var tabs: TabPresenter? = TabPresenter(items: Self.stackItems)
         let bar = Weak(tabs!)
-        let home = try tabs!.presenter(forTab: 0)
-        try await tabs!.setTabs([Self.items[0], TabItem(title: "Feed")])
+        let home = try tabs!.stack(forTab: 0)
+        try await tabs!.setTabs([Self.stackItems[0], TabItem(title: "Feed")])
         tabs = nil
         #expect(bar.object == nil)
         let owner = Branch("Home", on: home)
@@ -174,7 +178,7 @@ struct TabsAfterCreationTests {
     @Test func aTabBarCanStartOnAnyTab() throws {
         let tabs = try TabPresenter(items: Self.items, selectedIndex: 2)
         #expect(tabs.state.selectedTab?.item.title == "Profile")
-        let navigation = try TabNavigationPresenter(name: "main", items: Self.items, selectedIndex: 1)
+        let navigation = try TabPresenter(name: "main", items: Self.stackItems, selectedIndex: 1)
         #expect(navigation.selectedTabIndex == 1)
         #expect(navigation.name == "main")
     }
@@ -186,7 +190,7 @@ struct TabsAfterCreationTests {
             }
             #expect(plain?.code == .noSuchSlot)
             let navigation = #expect(throws: CoordinatorError.self) {
-                try TabNavigationPresenter(items: Self.items, selectedIndex: index)
+                try TabPresenter(items: Self.stackItems, selectedIndex: index)
             }
             #expect(navigation?.code == .noSuchSlot)
         }

@@ -79,13 +79,15 @@ struct WaitingForPresentationsTests {
     @Test func aTabBarWaitReturnsOnceATabsScreenIsPresented() async throws {
         let tabs = TabPresenter(items: [TabItem(title: "Feed"), TabItem(title: "Search")])
         try await expectWaitForPresented(
-            on: try tabs.presenter(forTab: 1), waitingOn: tabs, shown: \.tabs[1].presentation)
+            on: try tabs.presenter(forTab: 1), waitingOn: tabs, shown: \.tabs[1].top)
     }
 
-    @Test func aTabNavigationWaitReturnsOnceATabsTopIsPresented() async throws {
-        let tabs = TabNavigationPresenter(items: [TabItem(title: "Feed"), TabItem(title: "Search")])
+    @Test func aTabBarWaitReturnsOnceTheTopOfATabsStackIsPresented() async throws {
+        let tabs = TabPresenter(items: [
+            TabItem(title: "Feed", content: .stack), TabItem(title: "Search", content: .stack),
+        ])
         try await expectWaitForPresented(
-            on: try tabs.presenter(forTab: 1), waitingOn: tabs, shown: \.tabs[1].stack.last)
+            on: try tabs.presenter(forTab: 1), waitingOn: tabs, shown: \.tabs[1].presentations.last)
     }
 
     @Test func aContainerWaitReturnsOnceASlotsScreenIsPresented() async throws {
@@ -141,11 +143,13 @@ struct WaitingForPresentationsTests {
     }
 
     @Test func aTabBarWaitReturnsOnceAPresentationPoppedFromATabHasLeft() async throws {
-        let tabs = TabNavigationPresenter(items: [TabItem(title: "Feed"), TabItem(title: "Search")])
-        let search = try tabs.presenter(forTab: 1)
+        let tabs = TabPresenter(items: [
+            TabItem(title: "Feed", content: .stack), TabItem(title: "Search", content: .stack),
+        ])
+        let search = try tabs.stack(forTab: 1)
         let owner = Branch("results", on: search)
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await tabs.waitUntil { !$0.tabs[1].stack.isEmpty }
+        try await tabs.waitUntil { !$0.tabs[1].presentations.isEmpty }
         let detail = try await owner.flow.present(TestScreen("detail"), on: search, role: .auxiliary)
         try await expectWait(
             on: tabs, until: { _ in !detail.isPresented },
@@ -292,7 +296,6 @@ extension NavigationPresenter: WaitsUntil {}
 extension ModalNavigationPresenter: WaitsUntil {}
 extension SlotPresenter: WaitsUntil {}
 extension TabPresenter: WaitsUntil {}
-extension TabNavigationPresenter: WaitsUntil {}
 extension ContainerPresenter: WaitsUntil {}
 
 /// Busy for `duration`, without suspending.
