@@ -1,20 +1,22 @@
 extension Coordinator {
-    /// Sets the value at `keyPath` for this coordinator and its subtree, and returns it: a
-    /// parent overrides a value for one child (and what it starts) without affecting its
-    /// siblings.
+    /// Sets the value at `keyPath` for this coordinator and its subtree, before it runs: a
+    /// parent sets a value for one child (and what it starts) without affecting its siblings.
     ///
     /// ```swift
-    /// try await flow.run(CheckoutCoordinator().environment(\.payments, SandboxPayments()))
+    /// let checkout = CheckoutCoordinator()
+    /// try checkout.setEnvironment(\.payments, SandboxPayments())
+    /// try await flow.run(checkout)
     /// ```
     ///
-    /// It sets the value only on an instance that has not run: on one that runs, or has
-    /// run, it changes nothing (an instance runs once, and running it again throws
-    /// `alreadyRun`). To change a running coordinator's values, call `flow.setEnvironment`
-    /// from the coordinator.
-    public nonisolated func environment<Value>(
+    /// The same spelling sets a value on the tree (`tree.setEnvironment`, any time) and on a
+    /// running coordinator, by itself (`flow.setEnvironment`).
+    ///
+    /// Throws `CoordinatorError` `alreadyRun` once the instance runs or has run, changing
+    /// nothing: an instance runs once, and a running coordinator sets its own values with
+    /// `flow.setEnvironment`.
+    public nonisolated func setEnvironment<Value>(
         _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value
-    ) -> Self {
-        flow.node.updateEnvironmentBeforeRun { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
-        return self
+    ) throws(CoordinatorError) {
+        try flow.node.updateEnvironmentBeforeRun { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
     }
 }

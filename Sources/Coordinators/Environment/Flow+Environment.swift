@@ -14,7 +14,7 @@ extension Flow {
     /// `flow.environment` on, whenever and however they were started.
     ///
     /// Throws `CoordinatorError` `notRunning` before the coordinator runs, as reading does
-    /// (set a value for a coordinator before it runs with `environment(_:_:)` on the
+    /// (set a value for a coordinator before it runs with `setEnvironment(_:_:)` on the
     /// instance), and `flowEnded` once its flow has ended or is ending (nothing would see it).
     public func setEnvironment<Value>(
         _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value

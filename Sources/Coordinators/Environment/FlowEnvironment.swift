@@ -4,7 +4,9 @@
 /// ```swift
 /// tree.setEnvironment(\.moviesAPI, LiveMoviesAPI())                 // the whole tree
 /// try flow.setEnvironment(\.analytics, ScreenAnalytics(area: "movies")) // this subtree
-/// try await flow.run(MovieCoordinator().environment(\.moviesAPI, cachedAPI))  // one child
+/// let movie = MovieCoordinator()
+/// try movie.setEnvironment(\.moviesAPI, cachedAPI)                  // one child, before it runs
+/// try await flow.run(movie)
 ///
 /// let api = try flow.environment.moviesAPI                         // read, in any coordinator below
 /// ```

@@ -4,17 +4,25 @@
 typealias EnvironmentLayer = [ObjectIdentifier: any Sendable]
 
 extension Node {
-    /// Changes the values set on this coordinator if it has not run yet; otherwise changes
-    /// nothing (an instance runs once).
-    func updateEnvironmentBeforeRun(_ body: (inout EnvironmentLayer) -> Void) {
-        withLock { state in
-            if state.machine.phase == .idle { body(&state.extras.pointee.environment) }
+    /// Changes the values set on this coordinator before it runs. Throws `alreadyRun` once
+    /// it runs or has run (it runs once; a running coordinator changes its own values with
+    /// `flow.setEnvironment`).
+    func updateEnvironmentBeforeRun(_ body: (inout EnvironmentLayer) -> Void) throws(CoordinatorError) {
+        try withLock { state throws(CoordinatorError) in
+            guard state.machine.phase == .idle else {
+                throw CoordinatorError(
+                    .alreadyRun,
+                    "setEnvironment(_:_:) was called on \(state.name), which has already run. Set a value on a "
+                        + "coordinator before running it; a running coordinator sets its own with "
+                        + "flow.setEnvironment, and its parent can set one for its whole subtree the same way.")
+            }
+            body(&state.extras.pointee.environment)
         }
     }
 
     /// Changes the values set on this coordinator while its flow runs. Throws `notRunning`
     /// before the run (as reading does: set a value for a coordinator before it runs with
-    /// `environment(_:_:)`), `flowEnded` once its flow has ended or is ending (nothing would
+    /// `setEnvironment(_:_:)` on the instance), `flowEnded` once its flow has ended or is ending (nothing would
     /// see it), naming `action`.
     func updateEnvironmentWhileRunning(
         _ action: @autoclosure () -> String, _ body: (inout EnvironmentLayer) -> Void
@@ -25,7 +33,7 @@ extension Node {
                 throw CoordinatorError(
                     .notRunning,
                     "\(state.name) tried to \(action()) before it was run, where its flow cannot take it yet. "
-                        + "Set a value for a coordinator before it runs with .environment(_:_:) on the instance, "
+                        + "Set a value for a coordinator before it runs with setEnvironment(_:_:) on the instance, "
                         + "or call flow.setEnvironment from start() or later.")
             case .ending, .ended:
                 throw CoordinatorError(

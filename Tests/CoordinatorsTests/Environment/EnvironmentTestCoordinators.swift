@@ -64,7 +64,9 @@ actor EnvironmentParent: Coordinator {
     func startChild() async throws -> String { try await flow.start(Reads()).value }
 
     func runChild(overriding greeting: String) async throws -> String {
-        try await flow.run(Reads().environment(\.greeting, greeting))
+        let child = Reads()
+        try child.setEnvironment(\.greeting, greeting)
+        return try await flow.run(child)
     }
 
     func set(_ greeting: String) throws { try flow.setEnvironment(\.greeting, greeting) }

@@ -46,8 +46,11 @@ struct EnvironmentTests {
         let tree = CoordinatorTree()
         tree.setEnvironment(\.greeting, "tree")
         tree.setEnvironment(\.level, 1)
-        let output = try await tree.run(
-            Middle(Middle(Reads()).environment(\.greeting, "middle")).environment(\.greeting, "outer"))
+        let inner = Middle(Reads())
+        try inner.setEnvironment(\.greeting, "middle")
+        let outer = Middle(inner)
+        try outer.setEnvironment(\.greeting, "outer")
+        let output = try await tree.run(outer)
         #expect(output == "middle / none")
     }
 
@@ -62,7 +65,9 @@ struct EnvironmentTests {
     }
 
     @Test func anOverrideReachesTheChildsWholeSubtree() async throws {
-        let output = try await CoordinatorTree().run(Middle(Middle(Reads())).environment(\.greeting, "subtree"))
+        let root = Middle(Middle(Reads()))
+        try root.setEnvironment(\.greeting, "subtree")
+        let output = try await CoordinatorTree().run(root)
         #expect(output == "subtree / none")
     }
 
@@ -82,27 +87,31 @@ struct EnvironmentTests {
     }
 
     @Test func aValueSetOnARootBeforeItRunsIsSeenByIt() async throws {
-        let root = Reads().environment(\.greeting, "set before the run")
+        let root = Reads()
+        try root.setEnvironment(\.greeting, "set before the run")
         #expect(try await CoordinatorTree().run(root) == "set before the run / none")
     }
 
-    @Test func settingAValueOnARunningInstanceChangesNothing() async throws {
+    @Test func settingAValueOnARunningInstanceThrowsAlreadyRunAndChangesNothing() async throws {
         let tree = CoordinatorTree()
         tree.setEnvironment(\.greeting, "tree")
         let (parent, run) = try await runParent(in: tree)
         #expect(try await parent.read().greeting == "tree")
 
-        _ = parent.environment(\.greeting, "set after it ran")
+        let error = #expect(throws: CoordinatorError.self) { try parent.setEnvironment(\.greeting, "set after it ran") }
+        #expect(error?.code == .alreadyRun)
+        #expect(error?.message.contains("a running coordinator sets its own with flow.setEnvironment") == true)
         #expect(try await parent.read().greeting == "tree")
         #expect(try await parent.runChild().hasPrefix("tree /"), "nor its subtree's")
         try await parent.done()
         try await run.value
     }
 
-    @Test func settingAValueOnAnInstanceThatRanChangesNothing() async throws {
+    @Test func settingAValueOnAnInstanceThatRanThrowsAlreadyRun() async throws {
         let root = Reads()
         _ = try await CoordinatorTree().run(root)
-        _ = root.environment(\.greeting, "set after it ran")
+        let set = #expect(throws: CoordinatorError.self) { try root.setEnvironment(\.greeting, "set after it ran") }
+        #expect(set?.code == .alreadyRun)
         let error = await #expect(throws: CoordinatorError.self) { try await CoordinatorTree().run(root) }
         #expect(error?.code == .alreadyRun)
     }
@@ -129,7 +138,9 @@ struct EnvironmentTests {
         let root = Reads()
         let error = #expect(throws: CoordinatorError.self) { try root.flow.setEnvironment(\.greeting, "early") }
         #expect(error?.code == .notRunning)
-        #expect(error?.message.contains(".environment(") == true, "it names the way to set a value before the run")
+        #expect(
+            error?.message.contains("setEnvironment(_:_:) on the instance") == true,
+            "it names the way to set a value before the run")
     }
 
     @Test func readingTheEnvironmentAfterTheEndIsAnError() async throws {

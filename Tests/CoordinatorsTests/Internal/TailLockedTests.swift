@@ -71,10 +71,10 @@ struct TailLockedTests {
         #expect(alive.withLock { $0 } == 0)
     }
 
-    @Test func aNodeReleasesWhatItsExtrasHoldWithItself() {
+    @Test func aNodeReleasesWhatItsExtrasHoldWithItself() throws {
         let alive = Locked(0)
         var node: Node? = Node.make()
-        node?.updateEnvironmentBeforeRun { $0[ObjectIdentifier(Tracked.self)] = Tracked(alive) }
+        try node?.updateEnvironmentBeforeRun { $0[ObjectIdentifier(Tracked.self)] = Tracked(alive) }
         #expect(alive.withLock { $0 } == 1)
         node = nil
         #expect(alive.withLock { $0 } == 0)

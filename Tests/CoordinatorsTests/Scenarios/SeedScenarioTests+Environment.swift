@@ -44,7 +44,9 @@ extension SeedScenarioTests {
 
         /// `goToSecond(withParam:)`: the parameter is set for that child only.
         func goToSecond(withParam param: String) async throws -> String {
-            try await flow.run(SecondCoordinator(navigation: navigation).environment(\.firstParam, param))
+            let second = SecondCoordinator(navigation: navigation)
+            try second.setEnvironment(\.firstParam, param)
+            return try await flow.run(second)
         }
 
         /// A sibling started without the parameter.

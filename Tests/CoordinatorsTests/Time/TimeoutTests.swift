@@ -104,8 +104,10 @@ struct TimeoutTests {
 
     @Test func theClockIsTheRunningCoordinatorsNotTheChilds() async throws {
         let childClock = ManualClock()
-        let child = Branch("child", on: navigation).environment(\.clock, childClock)
-        let parent = RunsWithTimeout(child, timeout: .seconds(5)).environment(\.clock, clock)
+        let child = Branch("child", on: navigation)
+        try child.setEnvironment(\.clock, childClock)
+        let parent = RunsWithTimeout(child, timeout: .seconds(5))
+        try parent.setEnvironment(\.clock, clock)
         async let outcome = CoordinatorTree().run(parent)
         try await navigation.waitUntil { $0.stack.count == 1 }
         try await clock.waitForSleepers(atLeast: 1)
