@@ -10,6 +10,13 @@
 ///     // ...
 /// }
 /// ```
+///
+/// It says where the misuse happened in your code: the runtime's public calls (`flow.present`,
+/// `flow.run`, `tree.open`, …) take `file` and `line` parameters that default to the
+/// caller's `#fileID` and `#line` — leave them out — and an error they throw carries the
+/// location of the call nearest to the misuse, so `CoordinatorError.notOwner: … (at
+/// Movies/MovieCoordinator.swift:42)` names the `flow.dismiss` in your `start()`, not the
+/// `tree.run` the error then came out of.
 public struct CoordinatorError: Error, CustomStringConvertible {
     /// What went wrong. New codes may be added in later versions.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -102,11 +109,15 @@ public struct CoordinatorError: Error, CustomStringConvertible {
     public let code: Code
     /// A sentence that says what happened and what to change.
     public let message: String
-    /// The runtime source file that detected the misuse (for bug reports; the message
-    /// names the coordinator and the call).
-    public let file: String
-    /// The line in `file` that detected the misuse.
-    public let line: Int
+    /// Where the misuse happened: the file (`#fileID`) of the call in your code that the
+    /// runtime refused — the outermost call into this library from your code, such as a
+    /// `flow.present` in your `start()` — or, when no call of yours is to blame (a
+    /// presenter's own method, say), the runtime's file that detected it.
+    public private(set) var file: String
+    /// The line in `file`.
+    public private(set) var line: Int
+    /// Whether `file` and `line` are those of a call in your code.
+    public private(set) var isCallersLocation = false
 
     init(_ code: Code, _ message: String, file: String = #fileID, line: Int = #line) {
         self.code = code
@@ -115,6 +126,31 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         self.line = line
     }
 
-    /// `CoordinatorError.<code>: <message> (at <file>:<line>)`.
-    public var description: String { "CoordinatorError.\(code): \(message) (at \(file):\(line))" }
+    /// The error, located at the call `file`:`line` when that call is the user's (its
+    /// module is not this library's nor its test kit's) and no call of the user's nearer to
+    /// the misuse located it first.
+    func located(at file: String, _ line: Int) -> CoordinatorError {
+        guard !isCallersLocation, !Self.isOwnFile(file) else { return self }
+        var located = self
+        (located.file, located.line, located.isCallersLocation) = (file, line, true)
+        return located
+    }
+
+    /// `error` located at the call `file`:`line` if it is a `CoordinatorError` (see
+    /// `located(at:_:)`); any other error as it is.
+    static func located(_ error: any Error, at file: String, _ line: Int) -> any Error {
+        (error as? CoordinatorError)?.located(at: file, line) ?? error
+    }
+
+    /// Whether `fileID` (`Module/File.swift`) is in this library or its test kit, whose
+    /// calls into the public API are not the user's.
+    private static func isOwnFile(_ fileID: String) -> Bool {
+        fileID.hasPrefix("Coordinators/") || fileID.hasPrefix("CoordinatorsTesting/")
+    }
+
+    /// `CoordinatorError.<code>: <message> (at <file>:<line>)`, or `(detected at …)` when the
+    /// location is the runtime's own.
+    public var description: String {
+        "CoordinatorError.\(code): \(message) (\(isCallersLocation ? "at" : "detected at") \(file):\(line))"
+    }
 }

@@ -15,8 +15,12 @@ extension Coordinator {
     /// nothing: an instance runs once, and a running coordinator sets its own values with
     /// `flow.setEnvironment`.
     public nonisolated func setEnvironment<Value>(
-        _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value
+        _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value, file: String = #fileID, line: Int = #line
     ) throws(CoordinatorError) {
-        try flow.node.updateEnvironmentBeforeRun { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
+        do {
+            try flow.node.updateEnvironmentBeforeRun { layer in FlowEnvironment.set(keyPath, value, in: &layer) }
+        } catch {
+            throw error.located(at: file, line)
+        }
     }
 }

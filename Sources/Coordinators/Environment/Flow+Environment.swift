@@ -17,10 +17,14 @@ extension Flow {
     /// (set a value for a coordinator before it runs with `setEnvironment(_:_:)` on the
     /// instance), and `flowEnded` once its flow has ended or is ending (nothing would see it).
     public func setEnvironment<Value>(
-        _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value
+        _ keyPath: WritableKeyPath<FlowEnvironment, Value>, _ value: Value, file: String = #fileID, line: Int = #line
     ) throws(CoordinatorError) {
-        try node.updateEnvironmentWhileRunning("set an environment value") { layer in
-            FlowEnvironment.set(keyPath, value, in: &layer)
+        do {
+            try node.updateEnvironmentWhileRunning("set an environment value") { layer in
+                FlowEnvironment.set(keyPath, value, in: &layer)
+            }
+        } catch {
+            throw error.located(at: file, line)
         }
     }
 }

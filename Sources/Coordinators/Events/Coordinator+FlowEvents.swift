@@ -28,12 +28,17 @@ extension Coordinator {
     /// `flowEnded` if this coordinator's flow has ended or is ending.
     public nonisolated func onFlowEvent<Event: FlowEvent>(
         _ type: Event.Type,
+        file: String = #fileID, line: Int = #line,
         perform handler: @escaping @Sendable (isolated Self, Event) async throws -> FlowEventHandling
     ) throws(CoordinatorError) {
         let erased = ErasedFlowEventHandler { [weak self] event in
             guard let self, let event = event as? Event else { return nil }
             return try await handler(self, event) == .stop
         }
-        try flow.node.setFlowEventHandler(erased, for: ObjectIdentifier(type), eventType: type)
+        do {
+            try flow.node.setFlowEventHandler(erased, for: ObjectIdentifier(type), eventType: type)
+        } catch {
+            throw error.located(at: file, line)
+        }
     }
 }

@@ -29,7 +29,17 @@ extension Flow {
     /// its handler runs, the handler is cancelled with it, and this throws what the handler
     /// throws (usually `CancellationError`: the sender, below that coordinator, is ending too).
     @discardableResult
-    public func send<Event: FlowEvent>(_ event: Event) async throws -> FlowEventReceipt {
+    public func send<Event: FlowEvent>(
+        _ event: Event, file: String = #fileID, line: Int = #line
+    ) async throws -> FlowEventReceipt {
+        do {
+            return try await deliver(event)
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
+    }
+
+    private func deliver<Event: FlowEvent>(_ event: Event) async throws -> FlowEventReceipt {
         let key = ObjectIdentifier(Event.self)
         var next = try node.beginFlowEventJourney()
         var handledBy: [FlowEventReceipt.Handler] = []

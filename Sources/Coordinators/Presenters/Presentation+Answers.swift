@@ -66,7 +66,13 @@ extension Presentation {
     /// (which expects no answer) or its `ask` was cancelled (nobody awaits the answer any
     /// more), `wrongAnswerType` if `value` is not the screen's `Answer`, `alreadyAnswered`
     /// the second time, `alreadyDismissed` once it has left the screen.
-    public func answer<Value: Sendable>(_ value: Value) throws(CoordinatorError) {
+    public func answer<Value: Sendable>(_ value: Value, file: String = #fileID, line: Int = #line)
+        throws(CoordinatorError)
+    {
+        do { try record(answer: value) } catch { throw error.located(at: file, line) }
+    }
+
+    private func record<Value: Sendable>(answer value: Value) throws(CoordinatorError) {
         // Decided under the owner's lock; the message (the screen's name, user code) is
         // written after it.
         let outcome = withLock { state -> AnswerOutcome in

@@ -64,14 +64,15 @@ extension TabBarPresenter {
     /// rethrows what `select(_:)` throws.
     ///
     /// Cancellation: as `select(_:)`.
-    public func selectTab(of presenter: any Presenter) async throws {
+    public func selectTab(of presenter: any Presenter, file: String = #fileID, line: Int = #line) async throws {
         guard let index = tabPresenters.firstIndex(where: { $0 === presenter }) else {
             throw CoordinatorError(
                 .noSuchSlot,
                 "selectTab(of:) was given \(presenter), which is not the presenter of a tab of \(barDescription). "
-                    + "Pass one of its tabPresenters.")
+                    + "Pass one of its tabPresenters."
+            ).located(at: file, line)
         }
-        try await select(index)
+        try await select(index, locatedAt: file, line)
     }
 
     /// Selects the tab that shows `presentation`: the tab whose presenter is its `presenter`.
@@ -80,14 +81,17 @@ extension TabBarPresenter {
     /// what `select(_:)` throws.
     ///
     /// Cancellation: as `select(_:)`.
-    public func selectTab(showing presentation: Presentation) async throws {
+    public func selectTab(
+        showing presentation: Presentation, file: String = #fileID, line: Int = #line
+    ) async throws {
         guard let index = tabPresenters.firstIndex(where: { $0 === presentation.presenter }) else {
             throw CoordinatorError(
                 .noSuchSlot,
                 "selectTab(showing:) was given \(presentation), which no tab of \(barDescription) shows (it is on "
-                    + "\(presentation.presenter)).")
+                    + "\(presentation.presenter))."
+            ).located(at: file, line)
         }
-        try await select(index)
+        try await select(index, locatedAt: file, line)
     }
 
     /// Selects the first tab titled `title`.
@@ -96,11 +100,17 @@ extension TabBarPresenter {
     /// `select(_:)` throws.
     ///
     /// Cancellation: as `select(_:)`.
-    public func selectTab(titled title: String) async throws {
+    public func selectTab(titled title: String, file: String = #fileID, line: Int = #line) async throws {
         guard let index = tabItems.firstIndex(where: { $0.title == title }) else {
-            throw CoordinatorError(.noSuchSlot, "\(barDescription) has no tab titled \"\(title)\".")
+            throw CoordinatorError(.noSuchSlot, "\(barDescription) has no tab titled \"\(title)\".").located(
+                at: file, line)
         }
-        try await select(index)
+        try await select(index, locatedAt: file, line)
+    }
+
+    /// `select(index)`, with a `CoordinatorError` it throws located at the caller's call.
+    private func select(_ index: Int, locatedAt file: String, _ line: Int) async throws {
+        do { try await select(index) } catch { throw CoordinatorError.located(error, at: file, line) }
     }
 
     /// `TabPresenter (tabs: ["Home", "Search"])`, for messages.

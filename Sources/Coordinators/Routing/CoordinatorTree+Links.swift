@@ -23,12 +23,16 @@ extension CoordinatorTree {
     /// Cancellation: cancelling the calling task stops the link as superseding does — the
     /// move under way completes, a child it started and that is not set up yet is ended — and
     /// throws `CancellationError`.
-    public func open(_ link: DeepLink) async throws {
+    public func open(_ link: DeepLink, file: String = #fileID, line: Int = #line) async throws {
         let routes = link.routes
-        try await LinkFlight.fly(in: context) { [context] in
-            let root = try await context.runningRoot()
-            guard let root = root as? any Coordinator else { return }
-            try await LinkOpening.open(routes[...], from: root)
+        do {
+            try await LinkFlight.fly(in: context) { [context] in
+                let root = try await context.runningRoot()
+                guard let root = root as? any Coordinator else { return }
+                try await LinkOpening.open(routes[...], from: root)
+            }
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
         }
     }
 
@@ -38,8 +42,10 @@ extension CoordinatorTree {
     /// parser throws — before anything changes, and without superseding the link in flight.
     ///
     /// Cancellation: as `open(_:)`.
-    public func open(url: String, using parser: some DeepLinkParser) async throws {
-        try await open(DeepLink.parsing(url, with: parser))
+    public func open(
+        url: String, using parser: some DeepLinkParser, file: String = #fileID, line: Int = #line
+    ) async throws {
+        try await open(DeepLink.parsing(url, with: parser), file: file, line: line)
     }
 }
 

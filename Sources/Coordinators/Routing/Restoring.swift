@@ -168,14 +168,20 @@ extension CoordinatorTree {
     /// Cancellation: as `open(_:)`: the move under way completes, then it throws
     /// `CancellationError`.
     @discardableResult
-    public func restore(_ saved: NavigationState) async throws -> RestorationReport {
-        try await LinkFlight.fly(in: context) { [context] in
-            guard let root = try await context.runningRoot() as? any Coordinator else {
-                return RestorationReport(restored: 0, skipped: [], reason: nil)
+    public func restore(
+        _ saved: NavigationState, file: String = #fileID, line: Int = #line
+    ) async throws -> RestorationReport {
+        do {
+            return try await LinkFlight.fly(in: context) { [context] in
+                guard let root = try await context.runningRoot() as? any Coordinator else {
+                    return RestorationReport(restored: 0, skipped: [], reason: nil)
+                }
+                var progress = Restoring.Progress(root: LinkOpening.node(of: root))
+                _ = try await Restoring.restore(saved, at: root, into: &progress)
+                return progress.report
             }
-            var progress = Restoring.Progress(root: LinkOpening.node(of: root))
-            _ = try await Restoring.restore(saved, at: root, into: &progress)
-            return progress.report
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
         }
     }
 }

@@ -9,16 +9,21 @@ extension Routable {
     /// this coordinator has ended; `CoordinatorError` `notRunning` if it has not run.
     ///
     /// Cancellation: as `CoordinatorTree.open(_:)`.
-    public nonisolated func open(_ link: DeepLink) async throws {
+    public nonisolated func open(_ link: DeepLink, file: String = #fileID, line: Int = #line) async throws {
         guard let context = flow.node.context else {
             throw CoordinatorError(
                 .notRunning,
                 "\(TypeNames.name(of: Self.self)) opened the link \(DeepLinkError.excerpt(describing: link)) before it "
-                    + "was run. Open links once it runs.")
+                    + "was run. Open links once it runs."
+            ).located(at: file, line)
         }
         let routes = link.routes
-        try await LinkFlight.fly(in: context) {
-            try await LinkOpening.open(routes[...], from: self)
+        do {
+            try await LinkFlight.fly(in: context) {
+                try await LinkOpening.open(routes[...], from: self)
+            }
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
         }
     }
 
@@ -27,8 +32,10 @@ extension Routable {
     /// Throws `DeepLinkError` `malformedURL` if the parser throws, before anything changes.
     ///
     /// Cancellation: as `open(_:)`.
-    public nonisolated func open(url: String, using parser: some DeepLinkParser) async throws {
-        try await open(DeepLink.parsing(url, with: parser))
+    public nonisolated func open(
+        url: String, using parser: some DeepLinkParser, file: String = #fileID, line: Int = #line
+    ) async throws {
+        try await open(DeepLink.parsing(url, with: parser), file: file, line: line)
     }
 
     /// The routes this coordinator shows, oldest first: the screens it showed for a route
@@ -47,9 +54,9 @@ extension Routable {
     /// Throws what `flow.start(_:)` throws.
     @discardableResult
     public nonisolated func startChild<Child: Coordinator>(
-        _ child: Child, for route: Route
+        _ child: Child, for route: Route, file: String = #fileID, line: Int = #line
     ) throws -> ChildFlow<Child.Output> {
-        let handle = try flow.start(child)
+        let handle = try flow.start(child, file: file, line: line)
         child.flow.node.tag(RouteTag(route: route, kind: .standingChild, order: handle.id.rawValue, child: child))
         return handle
     }

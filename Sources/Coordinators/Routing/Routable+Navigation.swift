@@ -39,7 +39,15 @@ extension Routable {
     /// `CancellationError` and moves nothing; a forward to a child that is cancelled while the
     /// child sets up cancels the child too (nothing half-made stays); a move under way
     /// otherwise completes.
-    public func go(_ transition: RouteTransition<Route>) async throws {
+    public func go(_ transition: RouteTransition<Route>, file: String = #fileID, line: Int = #line) async throws {
+        do {
+            try await carryOut(transition)
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
+    }
+
+    private func carryOut(_ transition: RouteTransition<Route>) async throws {
         try Task.checkCancellation()
         switch transition.kind {
         case .forward(let route):

@@ -26,9 +26,16 @@ extension Flow {
     /// `.dismiss` the unanswered question is dismissed first (`.byCoordinator`), with
     /// `.keep` it stays until its coordinator ends.
     public func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss,
+        file: String = #fileID, line: Int = #line
     ) async throws -> S.Answer {
-        try await ask(screen, on: presenter, then: afterAnswer) { presentation in try await presentation.reply() }
+        do {
+            return try await ask(screen, on: presenter, then: afterAnswer) { presentation in
+                try await presentation.reply()
+            }
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
     }
 
     /// `ask(_:on:then:)`, waiting for the reply with `waitForReply` once the question is

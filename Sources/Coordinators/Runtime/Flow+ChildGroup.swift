@@ -35,9 +35,10 @@ extension Flow {
         of childOutput: ChildOutput.Type = ChildOutput.self,
         returning resultType: GroupResult.Type = GroupResult.self,
         isolation: isolated (any Actor)? = #isolation,
+        file: String = #fileID, line: Int = #line,
         body: (inout ChildGroup<ChildOutput>) async throws -> GroupResult
     ) async throws -> GroupResult {
-        try node.checkInStart(to: "open a child group")
+        do { try node.checkInStart(to: "open a child group") } catch { throw error.located(at: file, line) }
         let storage = ChildGroup<ChildOutput>.Storage(owner: TaskIdentity.current)
         let result = await withTaskGroup(
             of: Node.self, returning: Result<GroupResult, any Error>.self, isolation: isolation

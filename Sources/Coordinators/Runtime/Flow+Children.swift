@@ -74,10 +74,16 @@ extension Flow {
     /// Throws `CoordinatorError` `alreadyRun` if this instance ran before, `flowEnded` if
     /// this flow has ended, `notRunning` if it has not started.
     @discardableResult
-    public func start<Child: Coordinator>(_ child: Child) throws -> ChildFlow<Child.Output> {
+    public func start<Child: Coordinator>(
+        _ child: Child, file: String = #fileID, line: Int = #line
+    ) throws -> ChildFlow<Child.Output> {
         let childNode = child.flow.node
-        try node.adopt(childNode, running: Child.self)
-        try node.spawn(childNode, Node.hostingJob(child, on: childNode, parent: node))
+        do {
+            try node.adopt(childNode, running: Child.self)
+            try node.spawn(childNode, Node.hostingJob(child, on: childNode, parent: node))
+        } catch {
+            throw error.located(at: file, line)
+        }
         return ChildFlow(node: childNode)
     }
 }

@@ -22,9 +22,14 @@ extension Flow {
     public func present(
         _ screen: some Screen,
         on presenter: some Presenter,
-        role: PresentationRole = .automatic
+        role: PresentationRole = .automatic,
+        file: String = #fileID, line: Int = #line
     ) async throws -> Presentation {
-        try await present(screen, on: presenter, role: role, expecting: nil)
+        do {
+            return try await present(screen, on: presenter, role: role, expecting: nil)
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
     }
 
     /// `present(_:on:role:)`, for a question when `expecting` says what it answers.
@@ -59,14 +64,15 @@ extension Flow {
     /// `alreadyDismissed` if it has already left the screen.
     ///
     /// Cancellation: runs to completion; a screen half-removed helps no one.
-    public func dismiss(_ presentation: Presentation) async throws {
+    public func dismiss(_ presentation: Presentation, file: String = #fileID, line: Int = #line) async throws {
         guard presentation.owner === node else {
             throw CoordinatorError(
                 .notOwner,
                 "\(node.coordinatorName) tried to dismiss \(presentation), which \(presentation.owner.coordinatorName) "
-                    + "owns. A coordinator dismisses only what it presented; ask the owner (or end it) instead.")
+                    + "owns. A coordinator dismisses only what it presented; ask the owner (or end it) instead."
+            ).located(at: file, line)
         }
-        try presentation.beginDismissal(.byCoordinator)
+        do { try presentation.beginDismissal(.byCoordinator) } catch { throw error.located(at: file, line) }
         await presentation.performDismissal(.byCoordinator)
     }
 

@@ -16,7 +16,19 @@ extension Flow {
     /// and changes nothing. Once the presenter has been called, cancellation does not undo
     /// it (a UI presenter decides what it does with a cancelled task meanwhile).
     @discardableResult
-    public func setStack(_ screens: [any Screen], on navigation: some StackPresenter) async throws -> [Presentation] {
+    public func setStack(
+        _ screens: [any Screen], on navigation: some StackPresenter, file: String = #fileID, line: Int = #line
+    ) async throws -> [Presentation] {
+        do {
+            return try await replaceStack(with: screens, on: navigation)
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
+    }
+
+    private func replaceStack(with screens: [any Screen], on navigation: some StackPresenter) async throws
+        -> [Presentation]
+    {
         try Task.checkCancellation()
         let replacesOwnMain = navigation.stack.contains { $0.owner === node && $0.isMain }
         let presentations = try node.makePresentations(

@@ -26,14 +26,14 @@ public struct Flow<Output: Sendable>: Sendable {
     /// Returns at once; it does not wait for the teardown. Throws `CoordinatorError`
     /// `alreadyFinished` if the flow has already ended (for whatever reason), `notRunning`
     /// if its coordinator has not been run.
-    public func finish(with output: Output) throws {
-        try node.finish(.finished(output))
+    public func finish(with output: Output, file: String = #fileID, line: Int = #line) throws {
+        do { try node.finish(.finished(output)) } catch { throw error.located(at: file, line) }
     }
 
     /// Ends this flow with `error` (event style), like `finish(with:)`; the parent's
     /// `run` throws `error`.
-    public func finish(throwing error: any Error) throws {
-        try node.finish(.failed(error))
+    public func finish(throwing error: any Error, file: String = #fileID, line: Int = #line) throws {
+        do { try node.finish(.failed(error)) } catch { throw error.located(at: file, line) }
     }
 
     /// Suspends until the flow ends, then returns the output given to `finish(with:)`, or
@@ -57,7 +57,7 @@ public struct Flow<Output: Sendable>: Sendable {
 
 extension Flow where Output == Void {
     /// Ends this flow (event style); see `finish(with:)`.
-    public func finish() throws {
-        try finish(with: ())
+    public func finish(file: String = #fileID, line: Int = #line) throws {
+        try finish(with: (), file: file, line: line)
     }
 }

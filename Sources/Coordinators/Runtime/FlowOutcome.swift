@@ -61,6 +61,15 @@ extension FlowOutcome {
     }
 }
 
+extension FlowOutcome {
+    /// The outcome, with a `CoordinatorError` it failed with located at the call
+    /// `file`:`line` (see `CoordinatorError.located(at:_:)`).
+    func located(at file: String, _ line: Int) -> FlowOutcome {
+        guard case .failed(let error) = self else { return self }
+        return .failed(CoordinatorError.located(error, at: file, line))
+    }
+}
+
 extension EndCause {
     /// The output of a flow of `Output` that ended with this cause, or what it throws: what
     /// `FlowOutcome<Output>(self).get()` returns, without making the outcome. Code generic

@@ -17,7 +17,18 @@ extension Flow {
     ///
     /// Cancellation: as for `ask(_:on:then:)`. The timer never outlives the call.
     public func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss, timeout: Duration
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss, timeout: Duration,
+        file: String = #fileID, line: Int = #line
+    ) async throws -> S.Answer {
+        do {
+            return try await ask(screen, on: presenter, then: afterAnswer, within: timeout)
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
+    }
+
+    private func ask<S: Screen>(
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer, within timeout: Duration
     ) async throws -> S.Answer {
         let clock = try environment.clock
         return try await ask(screen, on: presenter, then: afterAnswer) { presentation in

@@ -25,9 +25,12 @@ extension Flow {
     /// Cancellation: cancelling the calling task cancels every racer; this then throws
     /// `CancellationError` after their teardown (unless a racer had already won).
     public func race<Value>(
-        _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
+        _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>..., file: String = #fileID,
+        line: Int = #line
     ) async throws -> RaceWinner<Value> {
-        try await runRace([first, second] + more).get()
+        do { return try await runRace([first, second] + more).get() } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
     }
 
     /// Runs a race like `race(_:_:_:)`, of the racers in `racers`, in their order: for a list
@@ -41,8 +44,12 @@ extension Flow {
     /// and otherwise what `race(_:_:_:)` throws.
     ///
     /// Cancellation: as for `race(_:_:_:)`.
-    public func race<Value>(_ racers: some Collection<Racer<Value>>) async throws -> RaceWinner<Value> {
-        try await raceForOutcome(racers).get()
+    public func race<Value>(
+        _ racers: some Collection<Racer<Value>>, file: String = #fileID, line: Int = #line
+    ) async throws -> RaceWinner<Value> {
+        do { return try await raceForOutcome(racers).get() } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
     }
 
     /// Runs a race like `race(_:_:_:)`, but returns the winner with how it ended instead of
@@ -63,13 +70,14 @@ extension Flow {
     ///
     /// Cancellation: as for `race(_:_:_:)`.
     public func raceForOutcome<Value>(
-        _ racers: some Collection<Racer<Value>>
+        _ racers: some Collection<Racer<Value>>, file: String = #fileID, line: Int = #line
     ) async throws(CoordinatorError) -> RaceOutcome<Value> {
         guard !racers.isEmpty else {
             throw CoordinatorError(
                 .noRacers,
                 "\(node.coordinatorName) raced an empty list of racers: nobody can win. Race one racer or more "
-                    + "(one is run as flow.run runs it).")
+                    + "(one is run as flow.run runs it)."
+            ).located(at: file, line)
         }
         return await runRace(Array(racers))
     }

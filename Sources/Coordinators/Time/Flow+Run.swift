@@ -29,9 +29,15 @@ extension Flow {
     /// Cancellation: cancelling the calling task cancels the child and its subtree; this
     /// then returns after their teardown by throwing `CancellationError`. A timer never
     /// outlives the call.
-    public func run<Child: Coordinator>(_ child: Child, timeout: Duration? = nil) async throws -> Child.Output {
-        guard let timeout else { return try await endCause(running: child).output(as: Child.Output.self) }
-        return try await runForOutcome(child, timeLimit: timeout).get()
+    public func run<Child: Coordinator>(
+        _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
+    ) async throws -> Child.Output {
+        do {
+            guard let timeout else { return try await endCause(running: child).output(as: Child.Output.self) }
+            return try await runForOutcome(child, timeLimit: timeout).get()
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
     }
 
     /// Runs `child` like `run(_:timeout:)`, but returns how it ended instead of throwing:
@@ -39,10 +45,10 @@ extension Flow {
     ///
     /// Cancellation: as for `run(_:timeout:)`; the outcome is then `.cancelled`.
     public func runForOutcome<Child: Coordinator>(
-        _ child: Child, timeout: Duration? = nil
+        _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
     ) async -> FlowOutcome<Child.Output> {
-        guard let timeout else { return FlowOutcome(await endCause(running: child)) }
-        return await runForOutcome(child, timeLimit: timeout)
+        guard let timeout else { return FlowOutcome(await endCause(running: child)).located(at: file, line) }
+        return await runForOutcome(child, timeLimit: timeout).located(at: file, line)
     }
 
     /// `runForOutcome(_:timeout:)` with a time limit.

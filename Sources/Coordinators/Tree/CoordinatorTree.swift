@@ -31,14 +31,22 @@ public final class CoordinatorTree: Sendable {
     ///
     /// Cancellation: cancelling the calling task (or calling `cancel()`) cancels the root
     /// and its whole subtree; this returns after the teardown with `CancellationError`.
-    public func run<Root: Coordinator>(_ root: Root) async throws -> Root.Output {
-        try await runForOutcome(root).get()
+    public func run<Root: Coordinator>(_ root: Root, file: String = #fileID, line: Int = #line) async throws
+        -> Root.Output
+    {
+        try await runForOutcome(root, file: file, line: line).get()
     }
 
     /// Runs `root` like `run(_:)`, but returns how it ended instead of throwing.
     ///
     /// Cancellation: as for `run(_:)`; the outcome is then `.cancelled`.
-    public func runForOutcome<Root: Coordinator>(_ root: Root) async -> FlowOutcome<Root.Output> {
+    public func runForOutcome<Root: Coordinator>(
+        _ root: Root, file: String = #fileID, line: Int = #line
+    ) async -> FlowOutcome<Root.Output> {
+        await outcome(running: root).located(at: file, line)
+    }
+
+    private func outcome<Root: Coordinator>(running root: Root) async -> FlowOutcome<Root.Output> {
         let node = root.flow.node
         do {
             try context.beginRun(node, coordinator: String(describing: Root.self))
