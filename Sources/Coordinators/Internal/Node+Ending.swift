@@ -217,8 +217,8 @@ extension Node {
     /// which an idle event-style coordinator's task keeps.
     @inline(never)
     private var isRunningStart: Bool {
-        let current = TaskIdentity.current
-        return withLock { $0.runningStart?.identity == current }
+        let current = RunningTask.current
+        return withLock { $0.runningStart == current }
     }
 
     /// `endRequested` in the task running `start()` (an event-style coordinator, idle until

@@ -259,7 +259,7 @@ final class Node: @unchecked Sendable {
     @discardableResult
     func adopt(
         _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false,
-        from current: TaskIdentity? = TaskIdentity.current
+        from current: RunningTask? = RunningTask.current
     ) throws(CoordinatorError) -> Bool {
         let (context, parentID) = withLock { (storedContext, $0.id) }
         guard let context else {
@@ -275,7 +275,7 @@ final class Node: @unchecked Sendable {
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 state.children.append(child)
                 if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
-                return current != nil && state.runningStart?.identity == current
+                return current != nil && state.runningStart == current
             }
             if let routeWaiters { Self.resume(routeWaiters) }
             return isStartTask
@@ -320,10 +320,10 @@ final class Node: @unchecked Sendable {
     /// what a child group needs, whose child tasks must be child tasks of the coordinator's
     /// own task. `action` names the call in the error's message.
     func checkInStart(to action: @autoclosure () -> String) throws(CoordinatorError) {
-        let current = TaskIdentity.current
+        let current = RunningTask.current
         try withLock { state throws(CoordinatorError) in
             try state.machine.checkRunning(to: action(), coordinator: state.name)
-            guard current != nil, state.runningStart?.identity == current else {
+            guard current != nil, state.runningStart == current else {
                 throw CoordinatorError(
                     .notInStart,
                     "\(state.name) tried to \(action()) from a task other than its start()'s own (an actor method "

@@ -1,41 +1,36 @@
-/// A running task, kept so that another task can cancel it.
+/// A running task: to compare with the calling task, and to cancel from another task.
 ///
 /// A coordinator's `start()` runs in a child task of a group, which has no `Task` handle:
 /// the group only cancels all its children at once. Yet an end recorded from anywhere
 /// (`flow.finish` from an actor method, a swipe, a timeout, a handle's `cancel()`) must stop
-/// that one task.
+/// that one task; and a child group may only be used from the task that runs `start()`.
 ///
-/// It holds a strong reference to the task object, so a canceller that took a copy never
-/// reaches freed memory, even if the task ends meanwhile; its owner (`Node`) drops its copy
-/// when `start()` ends, so a task is not kept past its life. The reference is stored as
-/// `AnyObject` rather than as `UnsafeCurrentTask`: copying and destroying an optional
-/// `UnsafeCurrentTask` goes through the concurrency library's value witnesses, which cost
-/// more than the rest of hosting a child that returns at once.
+/// It keeps the task as the standard library gives it, an `UnsafeCurrentTask`, with no
+/// conversion. Whoever stores one drops it before the task ends: a node clears its copy
+/// under its lock when `start()` returns, and a child group's storage lives inside
+/// `start()`'s own task. A canceller takes its copy under the node's lock while `start()`
+/// runs, and calls `cancel()` once the lock is released (cancellation handlers may take
+/// other locks).
 ///
-/// `@unchecked Sendable`, and why that is safe: `UnsafeCurrentTask` is not `Sendable` because
-/// most of its API may only be used by the task itself. Only `cancel()` is ever called here
-/// from another task, and that is the operation `Task.cancel()` performs from any thread.
-struct RunningTask: @unchecked Sendable {
-    private let object: AnyObject
+/// `@unchecked Sendable`, and why that is safe: `UnsafeCurrentTask` is not `Sendable`
+/// because most of its API may only be used by the task itself. From other tasks only
+/// `cancel()` (an operation `Task` also has, which its documentation allows from any task)
+/// and `==` (which compares the references) are used here.
+struct RunningTask: Equatable, @unchecked Sendable {
+    private let task: UnsafeCurrentTask
 
     /// The calling task, or `nil` outside a task.
     static var current: RunningTask? {
-        withUnsafeCurrentTask { task in
-            // `UnsafeCurrentTask`'s one stored property is the task object's strong reference
-            // (an implementation detail of the concurrency library, as `TaskIdentity` notes);
-            // `unsafeBitCast` traps if the sizes ever differ. The optional is reinterpreted
-            // whole, as `TaskIdentity.current` does, rather than unwrapped through value
-            // witnesses: 25-35 ns instead of 50-80.
-            unsafeBitCast(task, to: AnyObject?.self).map { RunningTask(object: $0) }
-        }
+        withUnsafeCurrentTask { task in task.map(RunningTask.init) }
     }
 
-    /// The task's identity, to compare with `TaskIdentity.current`.
-    var identity: TaskIdentity { TaskIdentity(unsafeBitCast(object, to: UnsafeCurrentTask.self)) }
+    private init(_ task: UnsafeCurrentTask) {
+        self.task = task
+    }
 
     /// Cancels the task and its child tasks. Runs the task's cancellation handlers on the
     /// calling thread before returning: call it with no lock held.
     func cancel() {
-        unsafeBitCast(object, to: UnsafeCurrentTask.self).cancel()
+        task.cancel()
     }
 }

@@ -26,10 +26,10 @@ public struct ChildGroup<Output: Sendable> {
         /// The task running `start()`, which owns the task group: only it may add to it or
         /// wait on it. (A copy stored in the coordinator's actor could be reached from another
         /// task running on that actor, an actor method a screen called.)
-        let owner: TaskIdentity?
+        let owner: RunningTask?
         var running: [ObjectIdentifier: Node] = [:]
 
-        init(owner: TaskIdentity?) { self.owner = owner }
+        init(owner: RunningTask?) { self.owner = owner }
 
         /// Closes the group: `withTaskGroup` is about to await what is left, after which the
         /// task group is gone.
@@ -41,9 +41,9 @@ public struct ChildGroup<Output: Sendable> {
         /// Throws `notInStart` unless the calling task owns the group; returns that task.
         @discardableResult
         func checkOwner(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String)
-            throws(CoordinatorError) -> TaskIdentity
+            throws(CoordinatorError) -> RunningTask
         {
-            guard let owner, TaskIdentity.current == owner else {
+            guard let owner, RunningTask.current == owner else {
                 throw CoordinatorError(
                     .notInStart,
                     "\(coordinator())'s child group was asked to \(action()) from a task other than its start()'s "

@@ -39,7 +39,7 @@ extension Flow {
         body: (inout ChildGroup<ChildOutput>) async throws -> GroupResult
     ) async throws -> GroupResult {
         do { try node.checkInStart(to: "open a child group") } catch { throw error.located(at: file, line) }
-        let storage = ChildGroup<ChildOutput>.Storage(owner: TaskIdentity.current)
+        let storage = ChildGroup<ChildOutput>.Storage(owner: RunningTask.current)
         let result = await withTaskGroup(
             of: Node.self, returning: Result<GroupResult, any Error>.self, isolation: isolation
         ) { tasks in

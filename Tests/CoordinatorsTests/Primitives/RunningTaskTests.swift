@@ -2,40 +2,36 @@ import Testing
 
 @testable import Coordinators
 
-/// Which task is running, read without unwrapping an `UnsafeCurrentTask` (`TaskIdentity`,
-/// `RunningTask`): one task reads as itself across suspensions, two live tasks differ, no
-/// task reads as `nil`, and a kept `RunningTask` cancels the task it was read in.
+/// Which task is running (`RunningTask`): one task reads as itself across suspensions, two
+/// live tasks differ, no task reads as `nil`, and a kept `RunningTask` cancels the task it
+/// was read in.
 @Suite(.timeLimit(.minutes(1)))
-struct TaskIdentityTests {
+struct RunningTaskTests {
     @Test func aTaskIsItselfAcrossSuspensions() async {
-        let before = TaskIdentity.current
+        let before = RunningTask.current
         await Elsewhere().visit()
         #expect(before != nil)
-        #expect(TaskIdentity.current == before)
-        #expect(RunningTask.current?.identity == before)
+        #expect(RunningTask.current == before)
     }
 
     @Test func twoLiveTasksDiffer() async {
-        let parent = TaskIdentity.current
+        let parent = RunningTask.current
         // An `async let`'s task lives until it is awaited, so both are alive at once.
-        async let first = TaskIdentity.current
-        async let second = TaskIdentity.current
+        async let first = RunningTask.current
+        async let second = RunningTask.current
         let (a, b) = await (first, second)
         #expect(a != nil && b != nil)
         #expect(a != b)
         #expect(a != parent && b != parent)
     }
 
-    @Test func outsideATaskThereIsNoTask() async throws {
-        let seen = Locked<(TaskIdentity?, Bool)?>(nil)
+    @Test func outsideATaskThereIsNoTask() async {
+        let seen = Locked<[Bool]>([])
         await onThreadOfItsOwn {
-            let identity = TaskIdentity.current
             let running = RunningTask.current
-            seen.withLock { $0 = (identity, running != nil) }
+            seen.withLock { $0.append(running != nil) }
         }
-        let (identity, hasRunning) = try #require(seen.withLock { $0 })
-        #expect(identity == nil)
-        #expect(!hasRunning)
+        #expect(seen.withLock { $0 } == [false], "read once, outside any task")
     }
 
     @Test func aKeptRunningTaskCancelsItsTask() async {
