@@ -1,5 +1,5 @@
 /// A node's live children, in the order they were adopted: a doubly linked list threaded
-/// through the children's nodes (`Node.Fields.siblingLink`), so adopting a child and its
+/// through the children's nodes (`Node.siblingLink`), so adopting a child and its
 /// leaving are a few stores, with no hashing and no storage of the list's own. (A dictionary
 /// by id hashed the id twice per child, and allocated its storage for every coordinator's
 /// first child.)
@@ -17,16 +17,10 @@ struct ChildList {
     struct Link {
         /// The next older sibling, which this child keeps alive.
         fileprivate var older: Node?
-        /// The next younger sibling.
-        ///
-        /// `unowned(unsafe)`, and why that is safe: it is read only while both are in the
-        /// list, and a sibling in the list is kept alive by the list (by the sibling younger
-        /// than it, or as the head); a child that leaves is unlinked from both neighbours in
-        /// the same critical section. So no freed node is ever reached through it. (While the
-        /// parent's `deinit` empties the list, it names the child just let go until that
-        /// link is cleared too, unread.) A strong reference would make a cycle of every two
-        /// neighbours; a `weak` one would allocate a side table for every node.
-        fileprivate unowned(unsafe) var younger: Node?
+        /// The next younger sibling. Unowned: a strong reference would make a cycle of every
+        /// two neighbours. It is read only while both are in the list, where the list keeps
+        /// the younger one alive (through the sibling younger than it, or as the head).
+        fileprivate unowned var younger: Node?
     }
 
     /// The youngest child: the head.

@@ -16,7 +16,7 @@ extension Node {
                         + "coordinator before running it; a running coordinator sets its own with "
                         + "flow.setEnvironment, and its parent can set one for its whole subtree the same way.")
             }
-            body(&state.extras.pointee.environment)
+            body(&state.extras.environment)
         }
     }
 
@@ -39,7 +39,7 @@ extension Node {
                 throw CoordinatorError(
                     .flowEnded, "\(state.name) tried to \(action()) after its flow ended. Nothing would see it.")
             case .running:
-                body(&state.extras.pointee.environment)
+                body(&state.extras.environment)
             }
         }
     }

@@ -19,7 +19,7 @@
 /// The members are the tasks the group runs for its node: a child's own task, or a child's
 /// hosting loop (`Node+Mailbox.swift`: a coordinator's loop is a job of its parent's host,
 /// the parent's own loop or its `start()` task),
-/// each with its link in the child's node (`Node.Fields.hostedLink`, `Node.Fields.loopLink`).
+/// each with its link in the child's node (`Node.hostedLink`, `Node.loopLink`).
 ///
 /// A doubly linked list threaded through the children's nodes, plus the
 /// `frontier`: the child with exactly `window` older siblings in the group. A child may

@@ -153,7 +153,7 @@ extension Node {
             // Nothing is handed over to a flow that does not run, so a node without a loop
             // now never gets one.
             hasLoop = state.hasLoop
-            waiters = state.storedExtras?.pointee.endRequestWaiters.takeAll() ?? Waiters.Taken()
+            waiters = state.storedExtras?.endRequestWaiters.takeAll() ?? Waiters.Taken()
             startWaiter = state.startWaiter
             state.startWaiter = nil
             routeWaiters = state.takeRouteWaiters()
@@ -168,7 +168,7 @@ extension Node {
             // The loop may now cancel its group: every end below is recorded. It finds the
             // end (and any jobs still pending, which it must start so that they end too) at
             // its next look, or is woken here if it waits.
-            if hasLoop { node.withLock { $0.storedExtras?.pointee.mailbox.endDelivered() }?.resume() }
+            if hasLoop { node.withLock { $0.storedExtras?.mailbox.endDelivered() }?.resume() }
             startWaiter?.resume(returning: cause)
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
@@ -205,10 +205,10 @@ extension Node {
                 }
                 routeWaiters = state.acceptRoutes()
                 if let cause = state.machine.endCause { return .ready(cause) }
-                return .waiting(state.extras.pointee.endRequestWaiters.add(continuation))
+                return .waiting(state.extras.endRequestWaiters.add(continuation))
             }
         } cancel: { id in
-            self.withLock { $0.storedExtras?.pointee.endRequestWaiters.remove(id) }
+            self.withLock { $0.storedExtras?.endRequestWaiters.remove(id) }
         }
     }
 

@@ -35,7 +35,7 @@ extension Node {
         try withLock { state throws(CoordinatorError) in
             switch state.machine.phase {
             case .idle, .running:
-                state.extras.pointee.flowEventHandlers[key] = handler
+                state.extras.flowEventHandlers[key] = handler
             case .ending, .ended:
                 throw CoordinatorError(
                     .flowEnded,
@@ -58,7 +58,7 @@ extension Node {
     /// no other lock is taken in it. A flow that is ending or has ended offers no handler.
     func flowEventVisit(for key: ObjectIdentifier) -> FlowEventVisit {
         withLock { state in
-            let handler = state.machine.isRunning ? state.storedExtras?.pointee.flowEventHandlers[key] : nil
+            let handler = state.machine.isRunning ? state.storedExtras?.flowEventHandlers[key] : nil
             return FlowEventVisit(
                 handler: handler, id: state.id, coordinatorType: state.coordinatorType, parent: state.parent)
         }

@@ -38,7 +38,7 @@ extension Node {
             let decided = try withLock { state throws(CoordinatorError) -> HandOver in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 // The host adds jobs to its group in the order they are handed over.
-                state.extras.pointee.hosted.append(.task(child))
+                state.extras.hosted.append(.task(child))
                 return handOver(job, &state)
             }
             carryOut(decided)
@@ -68,7 +68,7 @@ extension Node {
     /// caller checked). If `start()`'s task waits in `flow.finished` and there is no loop, it
     /// is taken from its slot to host the job.
     private func handOver(_ job: @escaping Job, _ state: inout State) -> HandOver {
-        let decided = state.extras.pointee.mailbox.handOver(HandedJob(run: job), parkedStart: state.startWaiter)
+        let decided = state.extras.mailbox.handOver(HandedJob(run: job), parkedStart: state.startWaiter)
         if case .hostInStart = decided { state.startWaiter = nil }
         return decided
     }
@@ -105,7 +105,7 @@ extension Node {
     private func hostLoop(of child: Node) -> Bool {
         let handedOver = withLock { state -> HandOver? in
             guard state.machine.isRunning else { return nil }
-            state.extras.pointee.hosted.append(.loop(child))
+            state.extras.hosted.append(.loop(child))
             return handOver({ await child.runLoop(hostedBy: self) }, &state)
         }
         guard let handedOver else { return false }
@@ -124,7 +124,7 @@ extension Node {
     /// Swift, which runs a task's cancellation records newest first, records this flow's end
     /// (and every end below) before it cancels the group's tasks.
     func runLoop(hostedBy host: Node?) async {
-        withLock { $0.extras.pointee.mailbox.loopStarted() }
+        withLock { $0.extras.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             await withTaskCancellationHandler {
                 await serveMail(in: &group)
@@ -132,7 +132,7 @@ extension Node {
                 requestEnd(.cancelled)
             }
         }
-        withLock { $0.extras.pointee.mailbox.loopReturned() }?.resume()
+        withLock { $0.extras.mailbox.loopReturned() }?.resume()
         await host?.leave(.loop(self))
     }
 
@@ -157,7 +157,7 @@ extension Node {
             }
         }
         let (cause, teardown) = withLock { state in
-            (state.machine.endCause, state.extras.pointee.mailbox.loopReturned())
+            (state.machine.endCause, state.extras.mailbox.loopReturned())
         }
         teardown?.resume()  // none: the teardown runs in this task, once `start()` returns
         // The host returns only once the end is delivered, which follows its recording.
@@ -171,7 +171,7 @@ extension Node {
         while true {
             // Most often the mail is already there (a child that ran to its end while being
             // started): take it without an asynchronous call.
-            guard let mail = withLock({ $0.extras.pointee.mailbox.takeMail() }) else {
+            guard let mail = withLock({ $0.extras.mailbox.takeMail() }) else {
                 await waitForMail()
                 continue
             }
@@ -197,7 +197,7 @@ extension Node {
     @inline(never)
     func loopEnded() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !withLock({ $0.storedExtras?.pointee.mailbox.teardownWaits(continuation) ?? false }) {
+            if !withLock({ $0.storedExtras?.mailbox.teardownWaits(continuation) ?? false }) {
                 continuation.resume()
             }
         }
@@ -213,7 +213,7 @@ extension Node {
     /// does not see a continuation's hand-over when the resume comes first.
     private func waitForMail() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !withLock({ $0.extras.pointee.mailbox.loopWaits(continuation) }) {
+            if !withLock({ $0.extras.mailbox.loopWaits(continuation) }) {
                 continuation.resume()
             }
         }

@@ -45,11 +45,11 @@ extension Node {
                 case .ending, .ended: return .failed(RoutesRefused())
                 case .idle, .running:
                     if state.acceptsRoutes { return .ready(()) }
-                    return .waiting(state.extras.pointee.routeWaiters.add(continuation))
+                    return .waiting(state.extras.routeWaiters.add(continuation))
                 }
             }
         } cancel: { id in
-            self.withLock { $0.storedExtras?.pointee.routeWaiters.remove(id) }
+            self.withLock { $0.storedExtras?.routeWaiters.remove(id) }
         }
     }
 
@@ -128,17 +128,17 @@ extension Node {
                     state.routeTurnTaken = true
                     return .ready(())
                 }
-                return .waiting(state.extras.pointee.routeTurnWaiters.add(continuation))
+                return .waiting(state.extras.routeTurnWaiters.add(continuation))
             }
         } cancel: { id in
-            self.withLock { $0.storedExtras?.pointee.routeTurnWaiters.remove(id) }
+            self.withLock { $0.storedExtras?.routeTurnWaiters.remove(id) }
         }
     }
 
     /// Ends the caller's turn: the next route change's begins.
     func endRouteTurn() {
         let next = withLock { state -> UnsafeContinuation<Void, any Error>? in
-            if let next = state.storedExtras?.pointee.routeTurnWaiters.removeFirst() { return next }
+            if let next = state.storedExtras?.routeTurnWaiters.removeFirst() { return next }
             state.routeTurnTaken = false
             return nil
         }

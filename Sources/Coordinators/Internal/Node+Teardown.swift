@@ -113,7 +113,7 @@ extension Node {
             context = node.storedContext
             state.parent = nil
             state.routeTag = nil
-            state.storedExtras?.pointee.flowEventHandlers = [:]
+            state.storedExtras?.flowEventHandlers = [:]
             state.endWaiters = []
         }
 
@@ -126,7 +126,7 @@ extension Node {
                 parent?.withLock { state in
                     state.children.remove(node)
                     let parentEnding = !state.machine.isRunning
-                    return state.storedExtras?.pointee.hosted.depart(.task(node), parentEnding: parentEnding)
+                    return state.storedExtras?.hosted.depart(.task(node), parentEnding: parentEnding)
                         ?? .notHosted
                 } ?? .notHosted
             context?.emit(node, .ended(cause))
@@ -158,7 +158,7 @@ extension Node {
     /// A child's hosting loop, a job of this node's host, has returned: it leaves this
     /// node's group now, or in turn (as `leaveInTurn`).
     func leave(_ loop: HostedChildren.Member) async {
-        switch withLock({ $0.storedExtras?.pointee.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
+        switch withLock({ $0.storedExtras?.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
         case .notHosted, nil: break
         case .left(let sibling): sibling?.resume()
         case .mustWait: await waitForTurn(loop)
@@ -169,10 +169,10 @@ extension Node {
     @inline(never)
     private func waitForTurn(_ member: HostedChildren.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !withLock({ $0.storedExtras?.pointee.hosted.wait(member, continuation) ?? false }) {
+            if !withLock({ $0.storedExtras?.hosted.wait(member, continuation) ?? false }) {
                 continuation.resume()
             }
         }
-        withLock { $0.storedExtras?.pointee.hosted.remove(member) }?.resume()
+        withLock { $0.storedExtras?.hosted.remove(member) }?.resume()
     }
 }

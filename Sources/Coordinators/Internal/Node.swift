@@ -3,14 +3,10 @@
 ///
 /// `Flow` is the public face of a node; the runtime's `Node+Hosting.swift` runs one.
 ///
-/// A node is its own lock's storage (`TailLocked`): its fields and its mutex are in the
-/// node's own allocation, so a coordinator's node is one allocation, not a node and a lock.
-/// It declares no stored properties; everything it holds is in `Fields`.
-///
-/// `@unchecked Sendable`, and why that is safe: its fields are in memory the compiler does not
-/// see as properties, so it cannot check them; each is reached only as its comment in
-/// `Fields` says — the state under the node's lock, the links under the parent's, the tree
-/// written once before anything reads it without the lock.
+/// `@unchecked Sendable`, and why that is safe: its mutable properties are guarded by locks
+/// the compiler cannot see; each is reached only as its comment says — the state under the
+/// node's lock (`Locked`), the links under the parent's, the tree written once before
+/// anything reads it without the lock.
 final class Node: @unchecked Sendable {
     typealias Job = @Sendable @isolated(any) () async -> Void
 
@@ -37,15 +33,9 @@ final class Node: @unchecked Sendable {
         /// Owned presentations still on screen (or being presented), in presentation order.
         /// The first inline: most coordinators show one screen at a time.
         var presentations = FirstInlineList<Presentation>()
-        /// What only some coordinators use (`Extras`), allocated the first time one needs it
-        /// and freed with the node (`Node.deinit`). A pointer rather than a class: a class
-        /// reference is retained and released at each use, an atomic write to a cache line
-        /// that every thread handing this coordinator a child would share (the mailbox path
-        /// measured 3 % slower).
-        ///
-        /// Safe: it is reached only through this state, under the node's lock, and the state
-        /// is never copied out of the node; only `deinit` frees it.
-        private(set) var storedExtras: UnsafeMutablePointer<Extras>?
+        /// What only some coordinators use (`Extras`), made the first time one needs it.
+        /// Reached only through this state, under the node's lock.
+        private(set) var storedExtras: Extras?
         /// `flow.finished` awaited by `start()`'s own task (`endRequestedInStart`), resumed
         /// when an end cause is recorded, with the other callers (`Extras.endRequestWaiters`);
         /// or resumed with `nil` when a job is handed over and there is no hosting loop: the
@@ -69,37 +59,28 @@ final class Node: @unchecked Sendable {
             coordinatorType.map(TypeNames.name(of:)) ?? "A coordinator that was never run"
         }
 
-        /// What only some coordinators use, allocated now if it was not yet.
-        var extras: UnsafeMutablePointer<Extras> {
+        /// What only some coordinators use, made now if it was not yet.
+        var extras: Extras {
             mutating get {
                 if let storedExtras { return storedExtras }
-                let made = UnsafeMutablePointer<Extras>.allocate(capacity: 1)
-                made.initialize(to: Extras())
+                let made = Extras()
                 storedExtras = made
                 return made
             }
         }
 
-        /// Frees the extras, if any. Only the node's `deinit` calls it.
-        fileprivate mutating func freeExtras() {
-            guard let storedExtras else { return }
-            storedExtras.deinitialize(count: 1)
-            storedExtras.deallocate()
-            self.storedExtras = nil
-        }
-
         /// The environment values set on this coordinator (`Extras.environment`).
-        var environment: EnvironmentLayer { storedExtras?.pointee.environment ?? [:] }
+        var environment: EnvironmentLayer { storedExtras?.environment ?? [:] }
 
         /// Whether the jobs ever had a host, a loop or `start()`'s task (`Mailbox.hasLoop`).
-        var hasLoop: Bool { storedExtras?.pointee.mailbox.hasLoop ?? false }
+        var hasLoop: Bool { storedExtras?.mailbox.hasLoop ?? false }
 
         /// Whether a hosting loop was asked for and has not returned (`Mailbox.loopIsLive`).
-        var loopIsLive: Bool { storedExtras?.pointee.mailbox.loopIsLive ?? false }
+        var loopIsLive: Bool { storedExtras?.mailbox.loopIsLive ?? false }
 
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
         mutating func takeRouteWaiters() -> Waiters<Void>.Taken {
-            storedExtras?.pointee.routeWaiters.takeAll() ?? Waiters.Taken()
+            storedExtras?.routeWaiters.takeAll() ?? Waiters.Taken()
         }
 
         /// The live children, oldest first; an empty list allocates nothing.
@@ -112,12 +93,12 @@ final class Node: @unchecked Sendable {
         }
     }
 
-    /// The parts of a node's state that only some coordinators use, allocated apart
+    /// The parts of a node's state that only some coordinators use, made apart
     /// (`State.extras`) the first time one is needed: most coordinators (leaves, screens,
-    /// flows run from `start()`) never need them, and keep a pointer instead of their 136
-    /// bytes in every node's state (`idleCoordinatorMemory`). Part of the state: reached only
-    /// through it, under the node's lock.
-    struct Extras {
+    /// flows run from `start()`) never need them, and keep a reference instead of their
+    /// fields in every node's state (`idleCoordinatorMemory`). Part of the state: reached
+    /// only through it, under the node's lock.
+    final class Extras {
         /// The jobs handed over from other tasks and what hosts them (`Node+Mailbox.swift`): a
         /// hosting loop started the first time a job is handed over, or `start()`'s own task
         /// if it waits in `flow.finished` then; a coordinator that never gets one is one
@@ -142,44 +123,35 @@ final class Node: @unchecked Sendable {
         var routeTurnWaiters = Waiters<Void>()
     }
 
-    /// Everything a node holds, in the node's own allocation (`TailLocked`).
-    private struct Fields {
-        /// Under the node's lock (`withLock`).
-        var state = State()
-        /// This node's place among the children its parent hosts (`HostedChildren`). Guarded
-        /// by the parent's lock, not this node's: only `HostedChildren`, inside the parent's
-        /// `withLock`, reads or writes it (`withHostedLink`).
-        var hostedLink = HostedChildren.Link()
-        /// This node's place among its parent's children (`ChildList`), like `hostedLink`
-        /// (guarded by the parent's lock; only `ChildList` reads or writes it).
-        var siblingLink = ChildList.Link()
-        /// This node's hosting loop's place among the tasks its parent's host runs, like
-        /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
-        var loopLink: HostedChildren.LoopLink?
-        /// The tree this node runs in, once bound. Written once, by `bind`, inside this
-        /// node's lock; read inside it (`context`, and the critical sections that return it),
-        /// or without it by `boundContext` (see there). Kept out of `State` for that
-        /// lock-free read.
-        var context: TreeContext?
-    }
+    /// The node's state, under the node's lock.
+    private let state = Locked(State())
 
-    /// The node's fields and its lock, which spins a while before sleeping when taken: a
-    /// parent's lock is taken by every child it runs, and by many at once when they run
-    /// concurrently.
-    private typealias Storage = TailLocked<Fields, SpinsFirst>
+    /// This node's place among the children its parent hosts (`HostedChildren`). Guarded by
+    /// the parent's lock, not this node's: only `HostedChildren`, inside the parent's
+    /// `withLock`, reads or writes it (`withHostedLink`).
+    private var hostedLink = HostedChildren.Link()
+
+    /// This node's place among its parent's children (`ChildList`), like `hostedLink`
+    /// (guarded by the parent's lock; only `ChildList` reads or writes it).
+    private var siblingLink = ChildList.Link()
+
+    /// This node's hosting loop's place among the tasks its parent's host runs, like
+    /// `hostedLink` (guarded by the parent's lock); made when the loop is first hosted.
+    var loopLink: HostedChildren.LoopLink?
+
+    /// The tree this node runs in, once bound. Written once, by `bind`, inside this node's
+    /// lock; read inside it (`context`, and the critical sections that return it), or
+    /// without it by `boundContext` (see there).
+    private(set) var storedContext: TreeContext?
 
     /// A new node, not yet bound to a tree.
-    static func make() -> Node { Storage.make(Node.self) { Fields() } }
+    static func make() -> Node { Node() }
 
-    @available(*, unavailable, message: "Node.make() makes a node")
     private init() {}
 
     deinit {
-        Storage.withPart(self, \.state) {
-            $0.pointee.children.removeAll()
-            $0.pointee.freeExtras()
-        }
-        Storage.destroy(self)
+        // The children are released one by one, not by a recursive release down the list.
+        state.withLock { $0.children.removeAll() }
     }
 
     /// Runs `body` with exclusive access to the node's state, under the node's lock. `body`
@@ -188,31 +160,19 @@ final class Node: @unchecked Sendable {
     func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try Storage.withLock(self, \.state, body)
+        try state.withLock(body)
     }
 
-    /// Reads or changes `Fields.hostedLink` where it is stored; only under the parent's lock.
+    /// Reads or changes `hostedLink`; only under the parent's lock.
     @inline(__always)
     func withHostedLink<Result>(_ body: (inout HostedChildren.Link) -> Result) -> Result {
-        Storage.withPart(self, \.hostedLink) { body(&$0.pointee) }
+        body(&hostedLink)
     }
 
-    /// Reads or changes `Fields.siblingLink` where it is stored; only under the parent's lock.
+    /// Reads or changes `siblingLink`; only under the parent's lock.
     @inline(__always)
     func withSiblingLink<Result>(_ body: (inout ChildList.Link) -> Result) -> Result {
-        Storage.withPart(self, \.siblingLink) { body(&$0.pointee) }
-    }
-
-    /// `Fields.loopLink`; only under the parent's lock.
-    var loopLink: HostedChildren.LoopLink? {
-        get { Storage.withPart(self, \.loopLink) { $0.pointee } }
-        set { Storage.withPart(self, \.loopLink) { $0.pointee = newValue } }
-    }
-
-    /// `Fields.context`: written by `bind` only.
-    private(set) var storedContext: TreeContext? {
-        get { Storage.withPart(self, \.context) { $0.pointee } }
-        set { Storage.withPart(self, \.context) { $0.pointee = newValue } }
+        body(&siblingLink)
     }
 
     // MARK: Names
@@ -290,12 +250,12 @@ final class Node: @unchecked Sendable {
         let (parent, loop) = withLock { state in
             let recorded = state.machine.requestEnd(.failed(error))
             _ = state.machine.teardownCompleted()
-            state.storedExtras?.pointee.flowEventHandlers = [:]
+            state.storedExtras?.flowEventHandlers = [:]
             defer { state.parent = nil }
             // A loop, if a job was handed over meanwhile, ends with the flow; if an ending
             // ancestor's walk recorded this end first, that walk tells the loop once the ends
             // below are recorded.
-            return (state.parent, recorded ? state.storedExtras?.pointee.mailbox.endDelivered() : nil)
+            return (state.parent, recorded ? state.storedExtras?.mailbox.endDelivered() : nil)
         }
         loop?.resume()
         parent?.withLock { $0.children.remove(self) }

@@ -36,9 +36,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     ///
     /// `nonisolated(unsafe)`, and why that is safe: every access is inside the owner's lock
     /// (`owner` never changes), so no two threads reach it at once.
-    /// `@exclusivity(unchecked)`: for the same reason no two accesses overlap, and the
-    /// dynamic check the compiler would add for a class's stored property is not needed.
-    @exclusivity(unchecked) private nonisolated(unsafe) var state: State
+    private nonisolated(unsafe) var state: State
 
     /// The fields in an order that packs them: the phase, a byte, last, in no padding of its
     /// own (`idleCoordinatorMemory`).

@@ -8,35 +8,26 @@ import Musl
 import Bionic
 #endif
 
-/// A value guarded by a pthread mutex, stored in one allocation. (`package`: the test kit,
-/// `CoordinatorsTesting`, shares it.)
+/// A value guarded by the platform's lock, stored with it in one allocation: the lock the
+/// package uses everywhere. (`package`: the test kit, `CoordinatorsTesting`, shares it.)
 ///
-/// We use a pthread mutex rather than `Synchronization.Mutex` for two reasons measured on
-/// this project's machines (see `shared/MEASURED.md`): ThreadSanitizer reports false races
-/// on `Mutex` under contention on Linux, and `Mutex` needs macOS 15 / iOS 18 while this
-/// package supports macOS 14 / iOS 17.
+/// The lock is the platform's own, as swift-nio's `NIOLock` and swift-service-lifecycle
+/// use it: `os_unfair_lock` on Apple platforms, a pthread mutex elsewhere. Not
+/// `Synchronization.Mutex`, which needs macOS 15 / iOS 18 where this package supports
+/// macOS 14 / iOS 17.
 ///
-/// The value and the mutex live in one `ManagedBuffer` (as swift-nio's `NIOLockedValueBox`
-/// does): one allocation, stable addresses, and no dynamic exclusivity checks.
-///
-/// It blocks at once when the mutex is taken (`BlocksAtOnce`). A coordinator's node, which
-/// many threads lock at once, keeps its state and mutex in its own allocation instead, and
-/// first tries again for a while (`TailLocked`, `SpinsFirst`).
-///
-/// (`TailLocked` could hold this value too, in an object of its own, but measured slower:
-/// the compiler then inlined differently, and present + dismiss took two async frames more.)
+/// The value and the lock live in one `ManagedBuffer` (as swift-nio's `NIOLockedValueBox`
+/// keeps them): one allocation, and a stable address for the lock, which a lock needs.
 package struct Locked<Value>: Sendable {
-    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
-        // `ManagedBuffer` destroys the header (the value) itself; the elements (the mutex)
+    private final class Storage: ManagedBuffer<Value, PlatformLock.Primitive> {
+        // `ManagedBuffer` destroys the header (the value) itself; the elements (the lock)
         // are ours to clean up.
         deinit {
-            _ = withUnsafeMutablePointerToElements { mutex in
-                pthread_mutex_destroy(mutex)
-            }
+            withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
         }
     }
 
-    // Safety: the value is only reached through `withLock`, which holds the mutex; the
+    // Safety: the value is only reached through `withLock`, which holds the lock; the
     // storage is never exposed. That is what makes sharing it across tasks sound.
     private nonisolated(unsafe) let storage: Storage
 
@@ -46,11 +37,7 @@ package struct Locked<Value>: Sendable {
         let buffer = Storage.create(minimumCapacity: 1) { _ in value() }
         // `create` returns the dynamic type `Storage`; the downcast cannot fail.
         storage = unsafeDowncast(buffer, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
-        }
+        storage.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not suspend, block, or
@@ -59,10 +46,59 @@ package struct Locked<Value>: Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try storage.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
-            BlocksAtOnce.lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        try storage.withUnsafeMutablePointers { (value, lock) throws(Failure) -> Result in
+            PlatformLock.lock(lock)
+            defer { PlatformLock.unlock(lock) }
             return try body(&value.pointee)
         }
+    }
+}
+
+/// The platform's lock, used through `Locked`: `os_unfair_lock` on Apple platforms, a
+/// pthread mutex elsewhere.
+enum PlatformLock {
+    #if canImport(Darwin)
+    typealias Primitive = os_unfair_lock
+    #else
+    typealias Primitive = pthread_mutex_t
+    #endif
+
+    /// Makes the lock at `lock`, which is uninitialized memory.
+    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
+        #if canImport(Darwin)
+        lock.initialize(to: os_unfair_lock())
+        #else
+        lock.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(lock, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        #endif
+    }
+
+    /// Destroys the lock at `lock`, which nobody holds.
+    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(lock)
+        #endif
+        lock.deinitialize(count: 1)
+    }
+
+    /// Takes the lock, waiting until the calling thread holds it.
+    @inline(__always)
+    static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(lock)
+        #else
+        pthread_mutex_lock(lock)
+        #endif
+    }
+
+    /// Releases the lock, which the calling thread holds.
+    @inline(__always)
+    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(lock)
+        #else
+        pthread_mutex_unlock(lock)
+        #endif
     }
 }

@@ -36,7 +36,7 @@ struct HostingLoopTests {
         #expect(host.flow.node.hasLoop)
         try host.flow.finish()
         try await running.value
-        #expect(host.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
     }
 
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
@@ -44,32 +44,32 @@ struct HostingLoopTests {
         let parent = StartsChild { BusyHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
-        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 1)
         let child = await parent.child
         #expect(try await child?.runChild() == 1)
         // …and now the child's own loop too.
-        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 2)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 2)
         try parent.flow.finish()
         try await running.value
-        #expect(child?.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+        #expect(child?.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
     }
 
     @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsOwnTaskWithNoLoop() async throws {
         let journal = Journal()
         let parent = StartsChild { EventStyleHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
-        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 1)
         let child = try #require(await parent.child)
         // It accepts routes in the critical section in which `start()` begins to wait.
         try await child.flow.node.waitUntilAcceptingRoutes()
         #expect(try await child.runChild() == 1)
         #expect(try await child.runChild() == 1)
         // The child's `start()` hosts what it is handed: no loop of its own joined the parent's.
-        #expect(parent.flow.node.withLock { $0.storedExtras?.pointee.hosted.count } == 1)
-        #expect(child.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
+        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 1)
+        #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
         try parent.flow.finish()
         try await running.value
-        #expect(child.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .ended)
+        #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
     }
 
     @Test func flowFinishedReturnsInStartOnlyOnceTheChildrenItHostsHaveEnded() async throws {
@@ -79,7 +79,7 @@ struct HostingLoopTests {
         try await host.flow.node.waitUntilAcceptingRoutes()
         try await host.startWaitingChild()
         try await journal.waitUntil { $0.contains("waiting") }
-        #expect(host.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
+        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
         try host.flow.finish()
         try await running.value
         #expect(
@@ -104,7 +104,7 @@ struct HostingLoopTests {
         #expect(receipt.stoppedBy?.coordinator == host.flow.id)
         #expect(journal.all.contains("handled ping 1"))
         // The child and the handler's task were both hosted by the host's `start()`.
-        #expect(host.flow.node.withLock { $0.storedExtras?.pointee.mailbox.loop } == .inStart)
+        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
         try host.flow.finish()
         try await running.value
     }
