@@ -29,7 +29,7 @@ extension Flow {
     /// its handler runs, the handler is cancelled with it, and this throws what the handler
     /// throws (usually `CancellationError`: the sender, below that coordinator, is ending too).
     @discardableResult
-    public func send<Event: FlowEvent>(
+    public nonisolated(nonsending) func send<Event: FlowEvent>(
         _ event: Event, file: String = #fileID, line: Int = #line
     ) async throws -> FlowEventReceipt {
         do {

@@ -25,7 +25,7 @@ extension Flow {
     /// which is then returned — and later answers are refused (`notAsking`); with
     /// `.dismiss` the unanswered question is dismissed first (`.byCoordinator`), with
     /// `.keep` it stays until its coordinator ends.
-    public func ask<S: Screen>(
+    public nonisolated(nonsending) func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss,
         file: String = #fileID, line: Int = #line
     ) async throws -> S.Answer {

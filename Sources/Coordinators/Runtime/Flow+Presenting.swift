@@ -19,7 +19,7 @@ extension Flow {
     /// it: the screen is shown and returned (and dismissed with its owner, which a
     /// cancelled coordinator is about to be).
     @discardableResult
-    public func present(
+    public nonisolated(nonsending) func present(
         _ screen: some Screen,
         on presenter: some Presenter,
         role: PresentationRole = .automatic,
@@ -64,7 +64,9 @@ extension Flow {
     /// `alreadyDismissed` if it has already left the screen.
     ///
     /// Cancellation: runs to completion; a screen half-removed helps no one.
-    public func dismiss(_ presentation: Presentation, file: String = #fileID, line: Int = #line) async throws {
+    public nonisolated(nonsending) func dismiss(_ presentation: Presentation, file: String = #fileID, line: Int = #line)
+        async throws
+    {
         guard presentation.owner === node else {
             throw CoordinatorError(
                 .notOwner,

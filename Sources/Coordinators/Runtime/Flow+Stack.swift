@@ -16,7 +16,7 @@ extension Flow {
     /// and changes nothing. Once the presenter has been called, cancellation does not undo
     /// it (a UI presenter decides what it does with a cancelled task meanwhile).
     @discardableResult
-    public func setStack(
+    public nonisolated(nonsending) func setStack(
         _ screens: [any Screen], on navigation: some StackPresenter, file: String = #fileID, line: Int = #line
     ) async throws -> [Presentation] {
         do {

@@ -4,6 +4,10 @@
 /// value; copies refer to the same flow. Its methods may be called from any task, such as
 /// a screen's action calling an actor method of the coordinator: children started there
 /// still run as child tasks of this coordinator's task, and end with it.
+///
+/// Its async methods are `nonisolated(nonsending)`: they run on the caller's actor (the
+/// coordinator's, from `start()` or an actor method) rather than hopping off it and back,
+/// and suspend it only where they wait.
 public struct Flow<Output: Sendable>: Sendable {
     let node: Node
 
@@ -48,7 +52,7 @@ public struct Flow<Output: Sendable>: Sendable {
     /// task's task-local values (see the Environment guide).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
-    public var finished: Output {
+    public nonisolated(nonsending) var finished: Output {
         get async throws {
             try await node.endRequested().output(as: Output.self)
         }

@@ -16,7 +16,7 @@ extension Flow {
     /// `flowEnded` (before showing anything) if this flow's environment cannot be read.
     ///
     /// Cancellation: as for `ask(_:on:then:)`. The timer never outlives the call.
-    public func ask<S: Screen>(
+    public nonisolated(nonsending) func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss, timeout: Duration,
         file: String = #fileID, line: Int = #line
     ) async throws -> S.Answer {

@@ -24,7 +24,7 @@ extension Flow {
     ///
     /// Cancellation: cancelling the calling task cancels every racer; this then throws
     /// `CancellationError` after their teardown (unless a racer had already won).
-    public func race<Value>(
+    public nonisolated(nonsending) func race<Value>(
         _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>..., file: String = #fileID,
         line: Int = #line
     ) async throws -> RaceWinner<Value> {
@@ -44,7 +44,7 @@ extension Flow {
     /// and otherwise what `race(_:_:_:)` throws.
     ///
     /// Cancellation: as for `race(_:_:_:)`.
-    public func race<Value>(
+    public nonisolated(nonsending) func race<Value>(
         _ racers: some Collection<Racer<Value>>, file: String = #fileID, line: Int = #line
     ) async throws -> RaceWinner<Value> {
         do { return try await raceForOutcome(racers).get() } catch {
@@ -57,7 +57,7 @@ extension Flow {
     ///
     /// Cancellation: as for `race(_:_:_:)`; the winner's outcome is then most often
     /// `.cancelled`.
-    public func raceForOutcome<Value>(
+    public nonisolated(nonsending) func raceForOutcome<Value>(
         _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
     ) async -> RaceOutcome<Value> {
         await runRace([first, second] + more)
@@ -69,7 +69,7 @@ extension Flow {
     /// Throws `CoordinatorError` `noRacers` if `racers` is empty (there is nobody to win).
     ///
     /// Cancellation: as for `race(_:_:_:)`.
-    public func raceForOutcome<Value>(
+    public nonisolated(nonsending) func raceForOutcome<Value>(
         _ racers: some Collection<Racer<Value>>, file: String = #fileID, line: Int = #line
     ) async throws(CoordinatorError) -> RaceOutcome<Value> {
         guard !racers.isEmpty else {

@@ -29,7 +29,7 @@ extension Flow {
     /// Cancellation: cancelling the calling task cancels the child and its subtree; this
     /// then returns after their teardown by throwing `CancellationError`. A timer never
     /// outlives the call.
-    public func run<Child: Coordinator>(
+    public nonisolated(nonsending) func run<Child: Coordinator>(
         _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
     ) async throws -> Child.Output {
         do {
@@ -44,7 +44,7 @@ extension Flow {
     /// `.failed(FlowTimedOut)` if its time was up first.
     ///
     /// Cancellation: as for `run(_:timeout:)`; the outcome is then `.cancelled`.
-    public func runForOutcome<Child: Coordinator>(
+    public nonisolated(nonsending) func runForOutcome<Child: Coordinator>(
         _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
     ) async -> FlowOutcome<Child.Output> {
         guard let timeout else { return FlowOutcome(await endCause(running: child)).located(at: file, line) }
