@@ -3,7 +3,7 @@
 
 Reads the `histogramPercentiles` export of package-benchmark (one TSV per benchmark and
 metric) from each folder given as an argument — one folder per run (`run.sh --rounds N`) —
-and prints the table of DESIGN §8: scenario, median, baseline median, ratio, target,
+and prints the table of ratios: scenario, median, baseline median, ratio, target,
 verdict.
 
 With several runs, each ratio is taken within its run (a scenario against the baseline
@@ -23,8 +23,8 @@ import sys
 SCENARIOS = [
     ("childFlowRoundTrip", "wallClock", "childFlowRoundTripBaseline", 1.1, 1000, "µs"),
     ("childFlowRoundTripFromActorMethod", "wallClock", "childFlowRoundTripBaseline", 1.5, 1000, "µs"),
-    # Present + dismiss: the target is against the hand-written actor's array append + remove
-    # (DESIGN §8); against two bare actor round trips it is informational.
+    # Present + dismiss: the target is against the hand-written actor's array append + remove;
+    # against two bare actor round trips it is informational.
     ("presentDismiss", "wallClock", "presentDismissHandWritten", 2.0, 1000, "µs"),
     ("presentDismissInTab", "wallClock", "presentDismissHandWritten", 2.0, 1000, "µs"),
     ("presentDismissInModalStack", "wallClock", "presentDismissHandWritten", 2.0, 1000, "µs"),
@@ -35,7 +35,7 @@ SCENARIOS = [
     ("idleCoordinatorMemory", "residentBytesPerFlow", "idleCoordinatorMemoryBaseline", 1.5, 1, "bytes"),
     ("openDeepLink4Steps", "wallClock", "openDeepLink4StepsBaseline", 2.0, 1, "µs"),
     # A link of 100 or 1,000 screen routes at one coordinator (one move), per step, against an
-    # actor appending as many items (informational: DESIGN §8 sets no target); then the
+    # actor appending as many items (informational: no target); then the
     # 1,000-step link's time per step against the 100-step one's: a step costs O(1) amortised in
     # the routes shown, so about 1× (a step linear in them would read about 10×).
     ("openDeepLink100Steps", "wallClock", "openDeepLink100StepsBaseline", None, 100, "µs"),

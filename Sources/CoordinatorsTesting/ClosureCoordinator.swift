@@ -1,7 +1,6 @@
 import Coordinators
 
-/// A coordinator made of a closure: for test doubles and small flows in tests, as
-/// swift-service-lifecycle's closure service is for services.
+/// A coordinator made of a closure: for test doubles and small flows in tests.
 ///
 /// ```swift
 /// let login = ClosureCoordinator { flow in

@@ -1,6 +1,6 @@
 import Coordinators
 
-// Assertions on the lifecycle events, exhaustive (as TCA's TestStore) or not, with a diff.
+// Assertions on the lifecycle events, exhaustive or not, with a diff.
 
 extension FlowTest {
     /// Waits until the events listed have come, then checks them, each written as its

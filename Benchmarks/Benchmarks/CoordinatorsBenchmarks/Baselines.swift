@@ -92,7 +92,7 @@ final class RunningBareTree: Sendable {
 // MARK: idleCoordinatorMemoryBaseline — bare suspended tasks
 
 /// Holds suspended tasks' continuations until opened: a task waiting on it is a bare
-/// suspended task (no group, handler or heap object of its own), MEASURED.md's "suspended task".
+/// suspended task (no group, handler or heap object of its own).
 final class Gate: Sendable {
     private let waiting = Guarded<(open: Bool, continuations: [CheckedContinuation<Void, Never>])>((false, []))
 

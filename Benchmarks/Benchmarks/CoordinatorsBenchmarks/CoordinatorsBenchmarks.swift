@@ -1,9 +1,9 @@
 import Benchmark
 import Coordinators
 
-// The DESIGN §8 scenarios that issue 4 lists, each next to a bare baseline doing the same
-// work, so each run yields ratios. Names are camelCase: package-benchmark skips names with spaces in
-// threshold checks. `Benchmarks/run.sh` prints the table of ratios.
+// The scenarios, each next to a bare baseline doing the same work, so each run yields
+// ratios. Names are camelCase: package-benchmark skips names with spaces in threshold
+// checks. `Benchmarks/run.sh` prints the table of ratios.
 
 let benchmarks: @Sendable () -> Void = {
     let iterations = quick ? 3 : 200

@@ -1,7 +1,7 @@
-// The third baseline (issue 15): the hand-over alone. A child started from a task that is
-// not its coordinator's own (an actor method a screen calls, a task of a group in `start()`)
-// must become a child task of a task its coordinator owns: DESIGN §3 keeps children in
-// their parent's subtree whichever task starts them. These baselines do that hand-over in
+// The third baseline: the hand-over alone. A child started from a task that is not its
+// coordinator's own (an actor method a screen calls, a task of a group in `start()`) must
+// become a child task of a task its coordinator owns, so that children stay in their
+// parent's subtree whichever task starts them. These baselines do that hand-over in
 // bare structured concurrency and nothing else (no node, no teardown, no misuse checks, no
 // cancellation handler), so the runtime's rows read against them show what the runtime
 // adds, and the baselines' own rows against bare show what the hand-over costs by itself.

@@ -1,4 +1,4 @@
-// The second baseline (issue 15): the coordinator people write by hand. An actor keeps its
+// The second baseline: the coordinator people write by hand. An actor keeps its
 // children in a `[ID: child]` dictionary and awaits a `CheckedContinuation` for each child's
 // result; each child's `start()` runs in a `Task` of its own. It is unstructured: cancelling
 // the parent's task reaches no child, and stopping a tree is a walk the author writes.

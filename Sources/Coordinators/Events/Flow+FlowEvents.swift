@@ -43,10 +43,9 @@ extension Flow {
         let key = ObjectIdentifier(Event.self)
         var next = try node.beginFlowEventJourney()
         var handledBy: [FlowEventReceipt.Handler] = []
-        // Cancellation is checked as the event reaches each ancestor. Only where it would
-        // run a handler, and once when the journey ends, does the check change anything
-        // (an ancestor without one does nothing; a cancellation is never undone), so it is
-        // made only there: a check costs about as much as a step of the walk.
+        // Cancellation is checked only where the check changes anything: before running a
+        // handler, and once when the journey ends (an ancestor without one does nothing; a
+        // cancellation is never undone). Guarded by flowEventBubbling10Levels.
         while let ancestor = next {
             let visit = ancestor.flowEventVisit(for: key)
             next = visit.parent

@@ -1,16 +1,15 @@
 /// A node's live children, in the order they were adopted: a doubly linked list threaded
 /// through the children's nodes (`Node.siblingLink`), so adopting a child and its
-/// leaving are a few stores, with no hashing and no storage of the list's own. (A dictionary
-/// by id hashed the id twice per child, and allocated its storage for every coordinator's
-/// first child.)
+/// leaving are a few stores, with no hashing and no storage of the list's own
+/// (childFlowRoundTrip, cancelTree11111).
 ///
 /// Pure and synchronous: it lives in the parent's locked state, and the links in the
 /// children are read and written only under that lock.
 ///
-/// The list keeps its children alive, as the dictionary did: the parent holds its youngest
-/// child, and each child holds the next older one (`Link.older`); the references the other
-/// way (`Link.younger`) are unowned. It is one reference wide, the size of the dictionary it
-/// replaced: the youngest child is its head, and `nodes` reads it backwards.
+/// The list keeps its children alive: the parent holds its youngest child, and each child
+/// holds the next older one (`Link.older`); the references the other way (`Link.younger`)
+/// are unowned. It is one reference wide: the youngest child is its head, and `nodes` reads
+/// it backwards.
 struct ChildList {
     /// A child's place among its parent's children. Stored in the child's node, but read
     /// and written only under the parent's lock.

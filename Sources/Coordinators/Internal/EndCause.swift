@@ -22,8 +22,8 @@ extension LifecycleEvent.Kind {
 
 extension EndCause {
     /// How a flow whose `start()` threw `error` ends: `cancelled` for a `CancellationError`,
-    /// `failed` otherwise. Never inlined: its cast would otherwise enlarge the async frame of
-    /// the caller, which a coordinator's task keeps while it is idle.
+    /// `failed` otherwise. Never inlined: keeps the caller's async frame small
+    /// (idleCoordinatorMemory).
     @inline(never)
     init(thrown error: any Error) {
         self = error is CancellationError ? .cancelled : .failed(error)

@@ -4,11 +4,10 @@
 /// Why: Swift 6.3's task group links its children in a singly linked list, in the order they
 /// were added, and removing a finished child walks that list from its first child to find
 /// the predecessor: a child that finishes while `k` older siblings are still in the group
-/// costs `k` steps. When the 100,000 children of one coordinator are cancelled together,
-/// the order in which they finish is up to the scheduler and to their teardowns (a
-/// presenter that takes longer for some screens, a child whose thread is preempted); when
-/// half of them finished ahead of the other half, cancelling them took minutes instead of
-/// a fraction of a second.
+/// costs `k` steps. When the children of one coordinator are cancelled together, the order
+/// in which they finish is up to the scheduler and to their teardowns (a presenter that
+/// takes longer for some screens, a child whose thread is preempted), and the younger half
+/// finishing first makes the removals quadratic (cancelWideTree, cancelWideTreeWithLoops).
 ///
 /// So while its parent is ending, a hosting task returns (and leaves the group) only if at
 /// most `window` older siblings are still in it; otherwise it waits, its teardown complete

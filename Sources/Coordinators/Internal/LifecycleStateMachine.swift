@@ -9,8 +9,7 @@
 /// ```
 struct LifecycleStateMachine {
     /// The recorded end cause, once there is one (`ending` and `ended`). First, so that the
-    /// phase, a byte, takes the byte after its tag rather than eight bytes of its own: a node's
-    /// state is 8 bytes smaller (`idleCoordinatorMemory`).
+    /// one-byte phase sits in its tail padding (idleCoordinatorMemory).
     private(set) var endCause: EndCause?
 
     /// Where the flow is. Kept apart from the cause, and without a payload, so that the

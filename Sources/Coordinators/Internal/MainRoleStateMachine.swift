@@ -3,8 +3,8 @@
 ///
 /// Pure and synchronous: events in, decisions out. `Node` keeps it inside its lock, next to
 /// the presentations it owns, and carries out what it decides. Each (state, event) pair is
-/// unit tested. One byte, so that it sits in the lifecycle machine's tail padding as the
-/// flag it replaced did (`idleCoordinatorMemory`).
+/// unit tested. One byte, so that it sits in the lifecycle machine's tail padding
+/// (idleCoordinatorMemory).
 ///
 /// The role it is given is already resolved where a coordinator replaces its own main
 /// presentation (`Flow+Presenting`, `Flow+Stack`: a new root takes the role over as `.main`).

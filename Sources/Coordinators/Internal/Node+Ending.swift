@@ -130,9 +130,9 @@ extension Node {
     /// task running its `start()`, wake its hosting loop and the `flow.finished` callers,
     /// and refuse the links waiting for it; and which children to end.
     ///
-    /// It holds an end cause, whose payload is an existential: the hot path keeps it as one
-    /// optional value returned from the critical section, not wrapped in tuples or other
-    /// structures, whose copies go through value witnesses and generic metadata.
+    /// It holds an end cause, an existential: returned from the critical section as one
+    /// optional value, not wrapped in tuples, whose copies go through value witnesses
+    /// (cancelTree11111).
     private struct Ended {
         let cause: EndCause
         let start: RunningTask?
@@ -186,9 +186,8 @@ extension Node {
         return try await endRequestedElsewhere()
     }
 
-    /// `endRequested` in any task but the one running `start()`. Out of line, as is
-    /// `endRequestedInStart`: `endRequested`'s frame is kept by an idle event-style
-    /// coordinator's task, and this one's continuation and handler would enlarge it.
+    /// `endRequested` in any task but the one running `start()`. Never inlined, nor is
+    /// `endRequestedInStart`: keeps `endRequested`'s async frame small (idleCoordinatorMemory).
     @inline(never)
     private func endRequestedElsewhere() async throws -> EndCause {
         try await awaitValue { continuation in
@@ -212,9 +211,8 @@ extension Node {
         }
     }
 
-    /// Whether the calling task is the one running this flow's `start()`. Never inlined: its
-    /// temporaries (the current task) would become part of `flow.finished`'s async frame,
-    /// which an idle event-style coordinator's task keeps.
+    /// Whether the calling task is the one running this flow's `start()`. Never inlined:
+    /// keeps `flow.finished`'s async frame small (idleCoordinatorMemory).
     @inline(never)
     private var isRunningStart: Bool {
         let current = RunningTask.current
@@ -245,9 +243,8 @@ extension Node {
     }
 
     /// Resumes `continuation` with the end cause, or keeps it in the `startWaiter` slot until
-    /// one is recorded. Never inlined: inlined into `endRequestedInStart`, where an idle
-    /// event-style coordinator's task waits, its temporaries (copies of the cause) would be
-    /// part of that async frame.
+    /// one is recorded. Never inlined: keeps `endRequestedInStart`'s async frame small
+    /// (idleCoordinatorMemory).
     ///
     /// Routes are accepted in the same critical section: a link that goes on into this
     /// coordinator then finds its task waiting here, and the child the link's next step
@@ -267,8 +264,7 @@ extension Node {
 
     /// Waits until the flow has ended and been torn down, and returns how it ended.
     /// Not cancellable, like `Task.value`: the flow always ends, at the latest with its parent.
-    /// Never inlined: inlined into `ChildFlow.outcome`, its temporaries (copies of the cause)
-    /// doubled that async frame.
+    /// Never inlined: keeps `ChildFlow.outcome`'s async frame small.
     @inline(never)
     func ended() async -> EndCause {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in

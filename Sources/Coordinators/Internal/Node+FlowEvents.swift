@@ -6,8 +6,9 @@
 /// whether it stops there (`true`), goes on (`false`), or `nil` when the coordinator is gone
 /// (held weakly) or the event is not of the handler's type.
 ///
-/// A struct rather than the bare closure: a closure stored in a dictionary is kept at its
-/// most general representation, and reading it back allocated a thunk on every event.
+/// A struct rather than a bare closure, which a dictionary keeps at its most general
+/// representation and which would allocate a thunk per event read back
+/// (flowEventBubbling10Levels).
 struct ErasedFlowEventHandler: Sendable {
     let handle: @Sendable (any Sendable) async throws -> Bool?
 }

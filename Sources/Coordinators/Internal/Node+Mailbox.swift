@@ -22,9 +22,8 @@
 extension Node {
     typealias Mailbox = MailboxStateMachine<HandedJob, UnsafeContinuation<Void, Never>>
 
-    /// A job as the mailbox keeps it. In a struct, because a generic container keeps a bare
-    /// function re-abstracted: it would be wrapped in a thunk going in and another coming out,
-    /// two more async frames (four allocations from the task's allocator) for every job run.
+    /// A job as the mailbox keeps it. In a struct, because a generic container would keep a
+    /// bare function re-abstracted, behind a thunk each way (childFlowRoundTripFromActorMethod).
     struct HandedJob {
         let run: Job
     }
@@ -145,8 +144,8 @@ extension Node {
     /// `endRequestedInStart`), and the end then comes as mail. The cancellation handler, as
     /// the loop's, records the end should anything else cancel it, before Swift cancels the
     /// jobs (it is installed inside the group): a child must never see its task cancelled
-    /// with no end recorded. Never inlined: its frames are taken only by a coordinator that
-    /// hosts jobs, not by every idle one.
+    /// with no end recorded. Never inlined: only a coordinator that hosts jobs pays for its
+    /// frame (idleCoordinatorMemory).
     @inline(never)
     func hostInStart() async -> EndCause {
         await withDiscardingTaskGroup { group in

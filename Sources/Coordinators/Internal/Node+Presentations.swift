@@ -87,14 +87,13 @@ extension Node {
     /// The presenter has shown `presentation`. If this coordinator's teardown began while
     /// it was being shown, it is dismissed again and `flowEnded` is thrown.
     ///
-    /// Synchronous in the common case, so that presenting costs no extra async call (a frame
-    /// from the task's allocator and an executor check): call it as
+    /// Synchronous in the common case, so that presenting costs no extra async call
+    /// (presentDismiss): call it as
     /// `if try node.didPresent(p) { try await node.dismissClaimedByTeardown(p) }`.
     /// Returns whether the teardown claimed it, so that the caller must dismiss it.
     ///
-    /// Never inlined, nor is `dismissClaimedByTeardown`: inlined into `flow.present`, they
-    /// enlarge its async frame (`idleCoordinatorMemory`: a coordinator's frames, present's
-    /// among them, outgrew the first slab of its task's allocator).
+    /// Never inlined, nor is `dismissClaimedByTeardown`: keeps `flow.present`'s async frame
+    /// small (idleCoordinatorMemory).
     @inline(never)
     func didPresent(_ presentation: Presentation) throws(CoordinatorError) -> Bool {
         switch presentation.markPresented() {

@@ -10,9 +10,8 @@ extension Node {
     /// The flow has awaited the runtime (`flow.finished`, an `ask`'s answer, a child's `run`):
     /// what its `start()` had to set up before that is done, so links may go on into it.
     ///
-    /// Never inlined: its locals would enlarge the async frames of the callers it is inlined
-    /// into (`flow.finished`, `run`), one more allocation per coordinator (see
-    /// `Guides/Performance.md`).
+    /// Never inlined: keeps the async frames of `flow.finished` and `run` small
+    /// (idleCoordinatorMemory, childFlowRoundTrip).
     @inline(never)
     func acceptRoutes() {
         Self.resume(withLock { $0.acceptRoutes() })

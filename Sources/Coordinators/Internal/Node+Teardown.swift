@@ -3,7 +3,7 @@
 extension Node {
     /// `Node.host` begins: a task cancelled already ends the flow at once (`start()` never
     /// runs); then the tree learns of the coordinator. Synchronous and never inlined, like
-    /// `tearDown`, so that `host`'s own frame stays small.
+    /// `tearDown`: keeps `host`'s async frame small (idleCoordinatorMemory).
     @inline(never)
     func beginHosting(_ coordinator: any Sendable & AnyObject) {
         if Task.isCancelled {
@@ -14,13 +14,13 @@ extension Node {
 
     /// Where a coordinator's teardown begins, read in the critical section in which `start()`'s
     /// end was recorded or found (`startEnded`): one section of the node's lock fewer per
-    /// coordinator. Once the end is recorded, nothing is presented and no hosting loop is
-    /// started any more, so what it read still holds (a presentation dismissed meanwhile is
-    /// found gone when its turn comes).
+    /// coordinator (childFlowRoundTrip). Once the end is recorded, nothing is presented and no
+    /// hosting loop is started any more, so what it read still holds (a presentation dismissed
+    /// meanwhile is found gone when its turn comes).
     ///
     /// Two words (the list's inline first presentation and the rest), with no end cause in
-    /// it: it is returned through `host`'s frames, and a value holding an end cause (an
-    /// existential) is copied through its type's value witnesses.
+    /// it: a value holding one (an existential) would be copied through value witnesses on
+    /// its way through `host`'s frames (childFlowRoundTrip).
     enum TeardownStart {
         /// No hosting loop, or one that has returned (as one in `start()`'s own task has by
         /// then): dismiss these (if any), most recent first, then complete.
@@ -40,9 +40,8 @@ extension Node {
     /// most recent first, and completes the teardown. `start` is where it begins, if
     /// `start()` ran (`startEnded` read it); if not, it is read now, and with nothing to tear
     /// down (no loop, nothing on screen) the teardown completes in that same critical
-    /// section. Never inlined: its locals
-    /// would otherwise enlarge `host`'s frame, which the coordinator's task keeps while it is
-    /// idle.
+    /// section. Never inlined: keeps `host`'s async frame, which an idle coordinator's task
+    /// keeps, small (idleCoordinatorMemory).
     ///
     /// Returns whether the node must wait for its turn to leave its parent's group
     /// (`leaveInTurn`).
@@ -74,10 +73,9 @@ extension Node {
     }
 
     /// Teardown step 1 for the children handed to the hosting loop; returns the
-    /// presentations left for step 2. It does not dismiss them itself: the dismissal's frames
-    /// would then sit on top of this one, and a coordinator with a loop took a second slab
-    /// from its task's allocator (a 1 KB `malloc`) for every teardown that dismissed a
-    /// screen. Never inlined (see `Completion.init`).
+    /// presentations left for step 2. It does not dismiss them itself, so that the
+    /// dismissal's frames never sit on top of this one (cancelTree11111). Never inlined (see
+    /// `Completion.init`).
     @inline(never)
     private func afterLoop() async -> FirstInlineList<Presentation> {
         await loopEnded()
@@ -101,9 +99,8 @@ extension Node {
         let waiters: [UnsafeContinuation<EndCause, Never>]
         let context: TreeContext?
 
-        /// Never inlined, nor are `afterLoop`, `loopEnded` and `waitForTurn`: inlined into
-        /// `tearDown` and `leaveInTurn`, they grew those async frames by a half and more
-        /// (each frame is taken from the task's allocator, a slab at a time).
+        /// Never inlined, nor are `afterLoop`, `loopEnded` and `waitForTurn`: keeps the async
+        /// frames of `tearDown` and `leaveInTurn` small (cancelTree11111).
         @inline(never)
         init(_ node: Node, _ state: inout State) {
             self.node = node

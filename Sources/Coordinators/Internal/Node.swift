@@ -13,8 +13,7 @@ final class Node: @unchecked Sendable {
     struct State {
         var machine = LifecycleStateMachine()
         // The one-byte role machine and the flag come next, in the lifecycle machine's tail
-        // padding rather than padded to eight bytes each further down: 16 bytes less in
-        // every coordinator's node (`idleCoordinatorMemory`).
+        // padding (idleCoordinatorMemory).
         /// Which presentations are main, and when one leaving ends the flow. One byte.
         var mainRole = MainRoleStateMachine()
         /// Links may go on into this coordinator: its flow has awaited the runtime (see
@@ -209,7 +208,7 @@ final class Node: @unchecked Sendable {
     ///
     /// With `acceptingRoutes` (a child's `run`, which awaits the runtime), this node accepts
     /// routes in the same critical section (`acceptRoutes()`): one section of this node's
-    /// lock fewer for every child run, a lock many tasks may take at once.
+    /// lock fewer per child run (childFlowRoundTrip, concurrentFlows).
     ///
     /// Lock order: no lock is held while another is taken — the child is bound (the tree's id
     /// lock, then the child's lock, one after the other) before this node's lock is taken. A child that
@@ -299,7 +298,8 @@ final class Node: @unchecked Sendable {
 
     /// `context`, read without the lock, on hot paths that run only after `bind`: the
     /// coordinator's own task (`Node.host`), and a presentation's announcements. One
-    /// critical section fewer per coordinator run, two per present + dismiss.
+    /// critical section fewer per coordinator run, two per present + dismiss
+    /// (childFlowRoundTrip, presentDismiss).
     ///
     /// Safe, as the write happens before every such read, and it is never written again:
     /// - a hand-over carries out its decision (`Node.carryOut`) after a critical section that

@@ -55,9 +55,8 @@ final class TreeContext: EventSource {
     /// Sends a lifecycle event about `node`. With no subscriber this costs one lock (shared
     /// by the tree): the event is not even built.
     ///
-    /// Never inlined, nor is `prepare`: inlined into an `async` caller (the hosting loop),
-    /// their locals would enlarge the caller's async frame, which the task allocates — one
-    /// more allocation per coordinator, as the allocation thresholds showed.
+    /// Never inlined, nor is `prepare`: keeps the async frames of their callers small
+    /// (childFlowRoundTrip).
     @inline(never)
     func emit(_ node: Node, _ kind: @autoclosure () -> LifecycleEvent.Kind) {
         prepare(node, kind())?.send()

@@ -1,4 +1,5 @@
-/// One subscriber's buffer; the tree holds it while subscribed.
+/// One subscriber's buffer; the tree holds it while subscribed. A ring under a lock rather
+/// than an `AsyncStream`, a multiple of its cost (lifecycleEventsObserved).
 final class EventSubscription: Sendable {
     private struct State {
         var buffer: EventBuffer<LifecycleEvent>

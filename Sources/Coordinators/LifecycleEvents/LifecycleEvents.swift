@@ -3,8 +3,7 @@
 /// Get one from `CoordinatorTree.events(bufferingPolicy:)`. It is a single-consumer
 /// sequence: iterate it from one task. It ends when the tree's run ends. Events the reader
 /// has not read yet wait in a buffer whose memory follows what is unread (an event read is
-/// freed at once); its `BufferingPolicy` says how many may wait. It does not use
-/// `AsyncStream`, which costs 24–40 times a lock-based channel here.
+/// freed at once); its `BufferingPolicy` says how many may wait.
 ///
 /// ```swift
 /// let events = tree.events(bufferingPolicy: .bufferingNewest(10_000))   // a log that may lag

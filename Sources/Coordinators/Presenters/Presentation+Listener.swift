@@ -10,12 +10,12 @@
 /// dismissal (`dismissalReason`) follows and re-checks the waiters; one more call on every
 /// dismissal, a hot path, would buy only an earlier wake-up during a dismissal's animation.
 ///
-/// The headless presenters are listeners (not their generic stores: a call through a
-/// protocol into a generic class runs its unspecialized code, which instantiates type
-/// metadata on first use — allocations the benchmarks count). Class-bound, so that a
-/// presentation keeps one in its locked state at no allocation per presentation, where a
-/// closure would cost one. It keeps it strongly, as it keeps `presenter`: a `weak` reference
-/// would allocate a side table for every presenter. This makes no cycle that was not there:
+/// The headless presenters are listeners, not their generic stores: a call through a
+/// protocol into a generic class runs unspecialized code, which instantiates type metadata
+/// (presentDismiss). Class-bound, so that a presentation keeps one in its locked state with
+/// no allocation, where a closure would cost one. It keeps it strongly, as it keeps
+/// `presenter`: a `weak` reference would allocate a side table for every presenter. This
+/// makes no cycle that was not there:
 /// while a presenter's state holds a presentation, that presentation already holds its
 /// presenter (directly, or through the presenter of yours that wraps it).
 protocol PresentationListener: AnyObject, Sendable {

@@ -1,7 +1,7 @@
 /// Whether a presentation is its coordinator's main one.
 ///
 /// A coordinator ends as `dismissed` when its main presentation leaves the screen without
-/// the coordinator finishing first (NavigationFlowCoordinator's "main view controller").
+/// the coordinator finishing first.
 /// With several main presentations, it ends when the last of them leaves. Auxiliary
 /// presentations come and go without ending it.
 public enum PresentationRole: Sendable, Hashable {

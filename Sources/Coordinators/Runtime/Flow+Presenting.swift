@@ -34,8 +34,8 @@ extension Flow {
 
     /// `present(_:on:role:)`, for a question when `expecting` says what it answers.
     /// With `routeTag`, the presentation is one of this coordinator's routes (`Routing/`). A
-    /// tag, one word, rather than the route itself: this frame is part of every presenting
-    /// coordinator's task, and an existential would enlarge it past its first slab.
+    /// tag, one word, rather than the route, an existential: keeps this frame, part of every
+    /// presenting coordinator's task, small (idleCoordinatorMemory).
     @inline(__always)
     func present(
         _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?,

@@ -72,12 +72,10 @@ extension FlowOutcome {
 
 extension EndCause {
     /// The output of a flow of `Output` that ended with this cause, or what it throws: what
-    /// `FlowOutcome<Output>(self).get()` returns, without making the outcome. Code generic
-    /// over the output runs unspecialised (the caller's module cannot specialise it), and
-    /// making the outcome there looked up its type's metadata, and an optional's for the
-    /// cast, on every child run (3 % of a round trip). Never inlined: its generic
-    /// temporaries would enlarge the async frame of its caller (`flow.finished` among them,
-    /// where an idle event-style coordinator's task waits).
+    /// `FlowOutcome<Output>(self).get()` returns, without making the outcome: code generic
+    /// over the output runs unspecialised, and making it would look up its type's metadata
+    /// on every child run (childFlowRoundTrip). Never inlined: keeps its callers' async
+    /// frames, `flow.finished`'s among them, small (idleCoordinatorMemory).
     @inline(never)
     func output<Output>(as _: Output.Type) throws -> Output {
         switch self {
@@ -92,6 +90,6 @@ extension EndCause {
 
 /// A `CancellationError`, boxed once. `throw CancellationError()` boxes a new error each
 /// time: an allocation for every coordinator a cancellation ends, whose `flow.finished`
-/// throws it (11,111 in `cancelTree11111`). An error box is immutable, so one can be thrown
-/// from any number of tasks.
+/// throws it (cancelTree11111). An error box is immutable, so one can be thrown from any
+/// number of tasks.
 private let boxedCancellationError: any Error = CancellationError()

@@ -1,15 +1,14 @@
 // How a coordinator runs on its node. It lives in the runtime, which knows `Coordinator`; the
 // node's state and transitions, its mailbox and the teardown's steps are the engine's
 // (`Internal/`). Kept generic over the coordinator, with `start()` called from its own frame:
-// the frames a coordinator's task keeps while idle fit in its first allocation slab (an
-// extra layer here costs a 1 KB slab per coordinator).
+// no async layer between hosting and `start()` (idleCoordinatorMemory).
 
 extension Node {
     /// The job that hosts `child` (bound to `childNode`) as a task of the group that hosts
     /// `parent`'s jobs (`flow.start`: its hosting loop's, or its `start()` task's), and lets
-    /// it leave that group in turn. Made here, generic over
-    /// the child alone: made in `Flow<Output>.start`, the closure's context would also keep
-    /// `Output`'s metadata and the flow, 16 bytes more for every coordinator it hosts.
+    /// it leave that group in turn. Made here, generic over the child alone: made in
+    /// `Flow<Output>.start`, the closure's context would also keep `Output`'s metadata and
+    /// the flow (idleCoordinatorMemory).
     static func hostingJob<C: Coordinator>(_ child: C, on childNode: Node, parent: Node) -> Job {
         {
             if await childNode.host(child) { await parent.leaveInTurn(childNode) }
@@ -24,7 +23,7 @@ extension Node {
     /// root's in `CoordinatorTree.run`, a child's in its parent's `run` or in the host of its
     /// parent's jobs),
     /// because an end recorded from anywhere cancels it. It runs `start()`, then the
-    /// teardown, in the order of the brief:
+    /// teardown, in this order:
     ///
     /// 1. the children: those run from `start()` are its child tasks, so they have ended
     ///    when it returns, as have those handed over while it waited in `flow.finished`,
@@ -54,8 +53,8 @@ extension Node {
     /// Whoever cancels this task has recorded an end first — an ancestor's end records every
     /// end below before it cancels any task (`Node.requestEnd`), and cancelling the task that
     /// runs the tree records the root's end before Swift reaches the root's task
-    /// (`CoordinatorTree.run`) — so no cancellation handler is needed here: a handler for
-    /// each coordinator would cost two status-record updates per flow.
+    /// (`CoordinatorTree.run`) — so no cancellation handler is needed here, and none is
+    /// installed (childFlowRoundTrip).
     ///
     /// Returns where the teardown begins (`TeardownStart`), read when its end was recorded;
     /// `nil` if `start()` never ran.

@@ -39,8 +39,8 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         /// counts the state's: a waiter registers only if neither moved since it checked.
         var presentationChanges: UInt64 = 0
         /// Whether anyone has read the state through Observation (`observed`). Until then no
-        /// observer can be registered, so a change need not tell Observation: its two
-        /// critical sections and dictionary look-ups are a good part of a present + dismiss.
+        /// observer can be registered, so a change need not tell Observation
+        /// (presentDismiss).
         var isObserved = false
     }
 
