@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// Vetoes: a user dismissal that asks its coordinator first; interactive gestures that a
@@ -34,30 +35,35 @@ struct DismissalConfirmationTests {
         func done() throws { try flow.finish(with: "done") }
     }
 
-    /// Runs an `Editor` until its form is up, then `body`, then ends it.
+    /// Runs an `Editor` in a flow test until its form is up, then `body` (with the test, to act
+    /// as the person), then ends it; the kit checks that both presenters are left empty.
     private func withEditor(
-        _ body: (NavigationPresenter, ModalPresenter, Editor, Presentation) async throws -> Void
+        _ body:
+            @escaping @Sendable (FlowTest<Editor>, NavigationPresenter, ModalPresenter, Editor, Presentation)
+            async throws -> Void
     ) async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        let editor = Editor(navigation: navigation, modal: modal)
-        async let outcome = CoordinatorTree().runForOutcome(editor)
-        try await editor.journal.waitUntil { $0.contains("form guarded") }
-        #expect(navigation.state.screenNames == ["list", "form"])
-        #expect(navigation.stack[1].confirmsUserDismissal)
-        try await body(navigation, modal, editor, navigation.stack[1])
-        if editor.flow.state == .running { try await editor.done() }
-        _ = await outcome
-        #expect(navigation.stack.isEmpty && modal.modals.isEmpty)
+        try await withFlowTest(
+            of: Editor(navigation: navigation, modal: modal), presenters: [navigation, modal]
+        ) { test in
+            let editor = try test.root
+            try await editor.journal.waitUntil { $0.contains("form guarded") }
+            #expect(navigation.state.screenNames == ["list", "form"])
+            #expect(navigation.stack[1].confirmsUserDismissal)
+            try await body(test, navigation, modal, editor, navigation.stack[1])
+            if editor.flow.state == .running { try await editor.done() }
+        }
     }
 
     @Test func anAcceptedConfirmationLetsTheGestureProceed() async throws {
-        try await withEditor { navigation, modal, editor, form in
-            async let popped = navigation.userPop()
-            try await modal.waitUntil { $0.screenNames == ["DiscardQuestion"] }
-            #expect(form.isPresented, "nothing moves while the coordinator is asked")
-            try modal.state.top?.answer(true)
-            #expect(try await popped)
+        try await withEditor { test, navigation, modal, editor, form in
+            try await test.swipeBack(on: navigation) {
+                _ = try await test.screen(DiscardQuestion.self, on: modal)
+                #expect(modal.state.screenNames == ["DiscardQuestion"])
+                #expect(form.isPresented, "nothing moves while the coordinator is asked")
+                try await test.answer(DiscardQuestion.self, on: modal, with: true)
+            }
             #expect(form.dismissalReason == .byUser)
             #expect(navigation.state.screenNames == ["list"])
             #expect(editor.flow.state == .running)
@@ -65,11 +71,10 @@ struct DismissalConfirmationTests {
     }
 
     @Test func aRefusedConfirmationLeavesEverythingAsItWas() async throws {
-        try await withEditor { navigation, modal, editor, form in
+        try await withEditor { test, navigation, modal, editor, form in
             let before = navigation.state
             async let popped = navigation.userPop()
-            try await modal.waitUntil { $0.top != nil }
-            try modal.state.top?.answer(false)
+            try await test.answer(DiscardQuestion.self, on: modal, with: false)
             #expect(try await popped == false)
             #expect(navigation.state == before, "same stack, same revision")
             #expect(form.isPresented && form.dismissalReason == nil)
@@ -80,27 +85,26 @@ struct DismissalConfirmationTests {
     @Test func aConfirmationCancelledWithItsCoordinatorRefusesTheGesture() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        let tree = CoordinatorTree()
-        let editor = Editor(navigation: navigation, modal: modal)
-        async let outcome = tree.runForOutcome(editor)
-        try await editor.journal.waitUntil { $0.contains("form guarded") }
-        let form = navigation.stack[1]
-        async let popped = navigation.userPop()
-        try await modal.waitUntil { $0.top != nil }
+        try await withFlowTest(
+            of: Editor(navigation: navigation, modal: modal), presenters: [navigation, modal]
+        ) { test in
+            try await test.root.journal.waitUntil { $0.contains("form guarded") }
+            let form = navigation.stack[1]
+            async let popped = navigation.userPop()
+            _ = try await test.screen(DiscardQuestion.self, on: modal)
 
-        tree.cancel()  // logout while "discard changes?" is up
+            test.tree.cancel()  // logout while "discard changes?" is up
 
-        #expect(try await popped == false)
-        #expect(await outcome.ending == .cancelled, "expected the editor to end cancelled")
-        #expect(form.dismissalReason == .tornDown, "torn down with its coordinator, not popped by the person")
-        #expect(navigation.stack.isEmpty && modal.modals.isEmpty)
+            #expect(try await popped == false)
+            #expect(try await test.outcome.ending == .cancelled, "expected the editor to end cancelled")
+            #expect(form.dismissalReason == .tornDown, "torn down with its coordinator, not popped by the person")
+        }  // and the kit checked that both presenters are empty
     }
 
     @Test func aConfirmationWhoseGestureIsCancelledRefusesIt() async throws {
-        try await withEditor { navigation, modal, editor, form in
+        try await withEditor { test, navigation, modal, editor, form in
             let gesture = Task { try await navigation.userPop() }
-            try await modal.waitUntil { $0.top != nil }
-            let question = try #require(modal.state.top)
+            let question = try await test.presentation(of: DiscardQuestion.self, on: modal)
             gesture.cancel()
             #expect(try await gesture.value == false)
             #expect(question.dismissalReason == .byCoordinator, "the unanswered question is taken away")
@@ -110,17 +114,17 @@ struct DismissalConfirmationTests {
     }
 
     @Test func aConfirmationWhoseQuestionIsSwipedAwayRefusesTheGesture() async throws {
-        try await withEditor { navigation, modal, _, form in
+        try await withEditor { test, navigation, modal, _, form in
             async let popped = navigation.userPop()
-            try await modal.waitUntil { $0.top != nil }
-            try await modal.userDismiss()
+            _ = try await test.screen(DiscardQuestion.self, on: modal)
+            try await test.swipeDown(on: modal)
             #expect(try await popped == false)
             #expect(form.isPresented)
         }
     }
 
     @Test func coordinatorPopsAreNeverConfirmed() async throws {
-        try await withEditor { navigation, modal, _, form in
+        try await withEditor { _, navigation, modal, _, form in
             try await navigation.pop()
             #expect(form.dismissalReason == .byCoordinator)
             #expect(modal.modals.isEmpty)
@@ -128,10 +132,9 @@ struct DismissalConfirmationTests {
     }
 
     @Test func removingTheConfirmationLetsTheGestureThrough() async throws {
-        try await withEditor { navigation, _, _, form in
+        try await withEditor { test, navigation, _, _, form in
             form.setUserDismissalConfirmation(nil)
-            let popped = try await navigation.userPop()
-            #expect(popped)
+            try await test.swipeBack(on: navigation)
             #expect(form.dismissalReason == .byUser)
         }
     }
@@ -140,38 +143,37 @@ struct DismissalConfirmationTests {
 
     @Test func anAbandonedSwipeBackReportsNothing() async throws {
         let navigation = NavigationPresenter()
-        let root = Branch("root", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(root)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let child = try root.flow.start(Branch("detail", on: navigation))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let detail = navigation.stack[1]
+        try await withFlowTest(of: Branch("root", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            let child = try test.root.flow.start(Branch("detail", on: navigation))
+            let detail = try await test.presentation(
+                of: TestScreen.self, on: navigation, where: { $0.name == "detail" })
 
-        let swipe = try navigation.beginUserPop()
-        #expect(navigation.state.gestureInProgress == [detail])
-        #expect(swipe.presentations == [detail])
-        try swipe.cancel()
+            let swipe = try test.beginSwipeBack(on: navigation)
+            #expect(navigation.state.gestureInProgress == [detail])
+            #expect(swipe.presentations == [detail])
+            try swipe.cancel()
 
-        #expect(navigation.state.gestureInProgress.isEmpty)
-        #expect(navigation.state.screenNames == ["root", "detail"])
-        #expect(detail.isPresented && detail.dismissalReason == nil)
-        #expect(child.state == .running, "the child's flow goes on")
+            #expect(navigation.state.gestureInProgress.isEmpty)
+            #expect(navigation.state.screenNames == ["root", "detail"])
+            #expect(detail.isPresented && detail.dismissalReason == nil)
+            #expect(child.state == .running, "the child's flow goes on")
 
-        let completed = try navigation.beginUserPop()
-        let popped = try await completed.complete()
-        #expect(popped)
-        #expect(await child.outcome.isDismissedByUser)
-        try await root.done("done")
-        _ = await outcome
+            let completed = try test.beginSwipeBack(on: navigation)
+            let popped = try await completed.complete()
+            #expect(popped)
+            #expect(await child.outcome.isDismissedByUser)
+            try await test.root.done("done")
+        }
     }
 
     @Test func aCompletedGestureAsksTheConfirmationToo() async throws {
-        try await withEditor { navigation, modal, _, form in
-            let swipe = try navigation.beginUserPop()
+        try await withEditor { test, navigation, modal, _, form in
+            let swipe = try test.beginSwipeBack(on: navigation)
             async let popped = swipe.complete()
-            try await modal.waitUntil { $0.top != nil }
+            _ = try await test.screen(DiscardQuestion.self, on: modal)
             #expect(navigation.state.gestureInProgress == [form], "still in progress while confirming")
-            try modal.state.top?.answer(false)
+            try await test.answer(DiscardQuestion.self, on: modal, with: false)
             #expect(try await popped == false)
             #expect(navigation.state.gestureInProgress.isEmpty)
             #expect(form.isPresented)
@@ -179,7 +181,7 @@ struct DismissalConfirmationTests {
     }
 
     @Test func aSecondGestureWhileOneIsInProgressThrowsGestureInProgress() async throws {
-        try await withEditor { navigation, _, _, _ in
+        try await withEditor { _, navigation, _, _, _ in
             let swipe = try navigation.beginUserPop()
             let error = #expect(throws: CoordinatorError.self) { try navigation.beginUserPop() }
             #expect(error?.code == .gestureInProgress)
@@ -188,7 +190,7 @@ struct DismissalConfirmationTests {
     }
 
     @Test func endingAGestureTwiceThrowsGestureEnded() async throws {
-        try await withEditor { navigation, _, _, _ in
+        try await withEditor { _, navigation, _, _, _ in
             let swipe = try navigation.beginUserPop()
             try swipe.cancel()
             let error = await #expect(throws: CoordinatorError.self) { try await swipe.complete() }
@@ -199,7 +201,7 @@ struct DismissalConfirmationTests {
     }
 
     @Test func aDroppedGestureIsCancelled() async throws {
-        try await withEditor { navigation, _, _, form in
+        try await withEditor { _, navigation, _, _, form in
             do { _ = try navigation.beginUserPop() }
             #expect(navigation.state.gestureInProgress.isEmpty)
             #expect(form.isPresented)
@@ -209,7 +211,7 @@ struct DismissalConfirmationTests {
     }
 
     @Test func anImmediateGestureDuringAnInteractiveOneThrowsGestureInProgress() async throws {
-        try await withEditor { navigation, _, _, form in
+        try await withEditor { _, navigation, _, _, form in
             let swipe = try navigation.beginUserPop()
             let error = await #expect(throws: CoordinatorError.self) { try await navigation.userPop() }
             #expect(error?.code == .gestureInProgress)
@@ -219,7 +221,7 @@ struct DismissalConfirmationTests {
     }
 
     @Test func aGestureWhoseScreenTheCoordinatorPoppedIsOver() async throws {
-        try await withEditor { navigation, _, _, form in
+        try await withEditor { _, navigation, _, _, form in
             let swipe = try navigation.beginUserPop()
             try await navigation.pop()
             #expect(form.dismissalReason == .byCoordinator)
@@ -232,14 +234,13 @@ struct DismissalConfirmationTests {
 
     @Test func aBackGestureOnTheRootThrowsNothingToPop() async throws {
         let navigation = NavigationPresenter()
-        let owner = Branch("root", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let error = #expect(throws: CoordinatorError.self) { try navigation.beginUserPop() }
-        #expect(error?.code == .nothingToPop)
-        #expect(navigation.state.gestureInProgress.isEmpty)
-        try await owner.done("done")
-        _ = await outcome
+        try await withFlowTest(of: Branch("root", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            let error = #expect(throws: CoordinatorError.self) { try test.beginSwipeBack(on: navigation) }
+            #expect(error?.code == .nothingToPop)
+            #expect(navigation.state.gestureInProgress.isEmpty)
+            try await test.root.done("done")
+        }
     }
 
     @Test func aSwipeDownOnNothingThrowsNothingToDismiss() {
@@ -249,16 +250,16 @@ struct DismissalConfirmationTests {
 
     @Test func anAbandonedSwipeDownReportsNothing() async throws {
         let modal = ModalPresenter()
-        let owner = Branch("sheet", on: modal)
-        async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await modal.waitUntil { $0.modals.count == 1 }
-        let swipe = try modal.beginUserDismiss()
-        #expect(modal.state.gestureInProgress == modal.modals)
-        try swipe.cancel()
-        #expect(modal.state.gestureInProgress.isEmpty)
-        #expect(owner.flow.state == .running)
-        let dismissed = try await modal.beginUserDismiss().complete()
-        #expect(dismissed)
-        #expect(await outcome.isDismissedByUser)
+        try await withFlowTest(of: Branch("sheet", on: modal)) { test in
+            _ = try await test.screen(TestScreen.self, on: modal)
+            let swipe = try test.beginSwipeDown(on: modal)
+            #expect(modal.state.gestureInProgress == modal.modals)
+            try swipe.cancel()
+            #expect(modal.state.gestureInProgress.isEmpty)
+            #expect(try test.root.flow.state == .running)
+            let dismissed = try await test.beginSwipeDown(on: modal).complete()
+            #expect(dismissed)
+            #expect(try await test.outcome.isDismissedByUser)
+        }
     }
 }

@@ -1,65 +1,68 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// A person's gestures end exactly the coordinators whose main screen they removed.
 @Suite(.timeLimit(.minutes(1)))
 struct UserDismissalTests {
+    /// A parent that shows "parent" on `navigation`, then runs a `Branch` "child" over it.
+    static func childOverParent(on navigation: NavigationPresenter) -> Runs<Branch> {
+        Runs(Branch("child", on: navigation), showingFirst: "parent", on: navigation)
+    }
+
     @Test func swipingBackAChildsMainScreenResumesTheParentWithDismissedByUser() async throws {
         let navigation = NavigationPresenter()
         let journal = Journal()
-        let weakChild: Weak<Branch>
-        let outcome: FlowOutcome<FlowOutcome<String>>
-        do {
-            let child = Branch(
-                "child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal)
-            weakChild = Weak(child)
-            async let result = CoordinatorTree().runForOutcome(Runs(child, showingFirst: "parent", on: navigation))
-            try await navigation.waitUntil { $0.stack.count == 3 }
-            try await navigation.userPop(to: navigation.stack[0])
-            outcome = await result
-        }
-        guard case .finished(.dismissed(.byUser)) = outcome else {
-            Issue.record("expected the child to end dismissed(byUser), got \(outcome)")
-            return
-        }
-        #expect(navigation.stack.isEmpty)
-        #expect(weakChild.object == nil)
+        try await withFlowTest(
+            of: Runs(
+                Branch("child", on: navigation, children: [Branch("grandchild", on: navigation)], journal: journal),
+                showingFirst: "parent", on: navigation)
+        ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "grandchild" })
+            let parent = try await test.presentation(
+                of: TestScreen.self, on: navigation, where: { $0.name == "parent" })
+            try await navigation.userPop(to: parent)  // a long press on back
+            let outcome = try await test.output
+            #expect(
+                outcome.ending == .dismissed(.byUser), "expected the child to end dismissed(byUser), got \(outcome)")
+        }  // and the kit checked that the stack is empty and the child released
         #expect(journal.all == ["deinit child"])
     }
 
     @Test func theBackButtonOnTheChildsOnlyScreenEndsIt() async throws {
         let navigation = NavigationPresenter()
-        let parent = Runs(Branch("child", on: navigation), showingFirst: "parent", on: navigation)
-        async let result = CoordinatorTree().run(parent)
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        try await navigation.userPop()
-        #expect(try await result.ending == .dismissed(.byUser))
+        try await withFlowTest(of: Self.childOverParent(on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "child" })
+            try await test.swipeBack(on: navigation)
+            #expect(try await test.output.ending == .dismissed(.byUser))
+        }
     }
 
     @Test func poppingAScreenThatIsNotMainDoesNotEndItsCoordinator() async throws {
         let navigation = NavigationPresenter()
-        let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let detail = try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
-        try await navigation.userPop()
-        #expect(try await detail.dismissal == .byUser)
-        #expect(child.flow.state == .running)
-        #expect(navigation.state.screenNames == ["parent", "child"])
-        try await child.done("kept going")
-        #expect(try await result.output == "kept going")
+        try await withFlowTest(of: Self.childOverParent(on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "child" })
+            let child = try await test.coordinator(Branch.self)
+            let detail = try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
+            try await test.swipeBack(on: navigation)
+            #expect(try await detail.dismissal == .byUser)
+            #expect(child.flow.state == .running)
+            #expect(navigation.state.screenNames == ["parent", "child"])
+            try await child.done("kept going")
+            #expect(try await test.output.output == "kept going")
+        }
     }
 
     @Test func onlyTheFirstPresentationIsMainByDefault() async throws {
         let navigation = NavigationPresenter()
-        let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let second = try await child.flow.present(TestScreen("second"), on: navigation)
-        #expect(navigation.stack[1].isMain)
-        #expect(!second.isMain)
-        try await child.done("done")
-        _ = try await result
+        try await withFlowTest(of: Self.childOverParent(on: navigation)) { test in
+            let first = try await test.presentation(of: TestScreen.self, on: navigation, where: { $0.name == "child" })
+            let child = try await test.coordinator(Branch.self)
+            let second = try await child.flow.present(TestScreen("second"), on: navigation)
+            #expect(first.isMain)
+            #expect(!second.isMain)
+            try await child.done("done")
+        }
     }
 
     /// Fails its first `present`, then shows everything; can report a swipe on anything.
@@ -121,11 +124,11 @@ struct UserDismissalTests {
     @Test func swipingDownAModalChildEndsIt() async throws {
         let navigation = NavigationPresenter()
         let modal = ModalPresenter()
-        async let result = CoordinatorTree().run(Runs(Branch("sheet", on: modal), showingFirst: "home", on: navigation))
-        try await modal.waitUntil { $0.modals.count == 1 }
-        try await modal.userDismiss()
-        #expect(try await result.ending == .dismissed(.byUser))
-        #expect(modal.modals.isEmpty)
+        try await withFlowTest(of: Runs(Branch("sheet", on: modal), showingFirst: "home", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: modal)
+            try await test.swipeDown(on: modal)
+            #expect(try await test.output.ending == .dismissed(.byUser))
+        }  // and the kit checked that the modal is empty
     }
 
     @Test func aCustomPresenterReportsASwipeThroughTheSamePath() async throws {
@@ -158,29 +161,32 @@ struct UserDismissalTests {
     @Test func swipingBackAScreenWhileItsPushAnimatesEndsItsCoordinator() async throws {
         let navigation = NavigationPresenter()
         let animating = AnimatingPresenter(navigation)
-        let parent = Runs(Branch("child", on: animating), showingFirst: "parent", on: navigation)
-        async let result = CoordinatorTree().run(parent)
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        #expect(try await navigation.userPop(), "the screen is on the surface: the swipe is honoured")
-        #expect(navigation.state.screenNames == ["parent"])
-        animating.endAnimation()
-        #expect(try await result.ending == .dismissed(.byUser))
+        try await withFlowTest(
+            of: Runs(Branch("child", on: animating), showingFirst: "parent", on: navigation)
+        ) { test in
+            try await navigation.waitUntil { $0.stack.count == 2 }  // on the surface, still appearing
+            try await test.swipeBack(on: navigation)  // the screen is on the surface: the swipe is honoured
+            #expect(navigation.state.screenNames == ["parent"])
+            animating.endAnimation()
+            #expect(try await test.output.ending == .dismissed(.byUser))
+        }
     }
 
     @Test func swipingDownAQuestionWhileItAppearsEndsTheAskWithTheDismissal() async throws {
         struct Picker: Screen { typealias Answer = Int }
         let modal = ModalPresenter()
         let animating = AnimatingPresenter(modal)
-        async let outcome = CoordinatorTree().runForOutcome(Asking(Picker(), on: animating))
-        try await modal.waitUntil { $0.modals.count == 1 }
-        #expect(try await modal.userDismiss())
-        animating.endAnimation()
-        guard case .failed(let error as FlowDismissed) = await outcome else {
+        let outcome = try await withFlowTest(of: Asking(Picker(), on: animating)) { test in
+            try await modal.waitUntil { $0.modals.count == 1 }  // on the surface, still appearing
+            try await test.swipeDown(on: modal)
+            animating.endAnimation()
+            return try await test.outcome
+        }  // and the kit checked that the modal is empty
+        guard case .failed(let error as FlowDismissed) = outcome else {
             Issue.record("expected the ask to throw FlowDismissed")
             return
         }
         #expect(error.reason == .byUser)
-        #expect(modal.modals.isEmpty)
     }
 
     /// Reports every presentation gone while presenting it, as a UI might if the person
@@ -218,64 +224,63 @@ struct UserDismissalTests {
     @Test func aSwipeOverAScreenItsCoordinatorIsDismissingRemovesItWithTheCoordinatorsReason() async throws {
         let navigation = NavigationPresenter()
         let animating = AnimatingPresenter(navigation, animatesDismissals: true)
-        let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        animating.endAnimation()  // presents at once; dismissals wait for the test
-        let detail = try await child.flow.present(TestScreen("detail"), on: animating, role: .auxiliary)
-        async let dismissed: Void = child.flow.dismiss(detail)
-        await animating.waitForDismissal()
-        // The coordinator's dismissal is under way, the screen still on the surface.
-        #expect(navigation.state.screenNames == ["parent", "child", "detail"])
-        #expect(try await navigation.userPop())
-        animating.endDismissalAnimation()
-        try await dismissed
-        #expect(detail.dismissalReason == .byCoordinator)
-        #expect(navigation.state.screenNames == ["parent", "child"])
-        try await child.done("kept going")
-        #expect(try await result.output == "kept going")
+        try await withFlowTest(of: Self.childOverParent(on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "child" })
+            let child = try await test.coordinator(Branch.self)
+            animating.endAnimation()  // presents at once; dismissals wait for the test
+            let detail = try await child.flow.present(TestScreen("detail"), on: animating, role: .auxiliary)
+            async let dismissed: Void = child.flow.dismiss(detail)
+            await animating.waitForDismissal()
+            // The coordinator's dismissal is under way, the screen still on the surface.
+            #expect(navigation.state.screenNames == ["parent", "child", "detail"])
+            try await test.swipeBack(on: navigation)
+            animating.endDismissalAnimation()
+            try await dismissed
+            #expect(detail.dismissalReason == .byCoordinator)
+            #expect(navigation.state.screenNames == ["parent", "child"])
+            try await child.done("kept going")
+            #expect(try await test.output.output == "kept going")
+        }
     }
 
     @Test func aLongPressBackToAScreenThatHasLeftChangesNothing() async throws {
         let navigation = NavigationPresenter()
-        let root = Branch("root", on: navigation)
-        async let done = CoordinatorTree().run(root)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let child = Branch("child", on: navigation)
-        let handle = try root.flow.start(child)
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let childScreen = navigation.stack[1]
-        try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
-        // The person long-presses back towards the child's screen just as the child ends.
-        try await child.done("ended")
-        _ = await handle.outcome
-        #expect(try await !navigation.userPop(to: childScreen))
-        #expect(navigation.state.screenNames == ["root"])
-        try await root.done("done")
-        _ = try await done
+        try await withFlowTest(of: Branch("root", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            let child = Branch("child", on: navigation)  // the body's: released when it returns
+            let handle = try test.root.flow.start(child)
+            let childScreen = try await test.presentation(
+                of: TestScreen.self, on: navigation, where: { $0.name == "child" })
+            try await child.flow.present(TestScreen("detail"), on: navigation, role: .auxiliary)
+            // The person long-presses back towards the child's screen just as the child ends.
+            try await child.done("ended")
+            _ = await handle.outcome
+            #expect(try await !navigation.userPop(to: childScreen))
+            #expect(navigation.state.screenNames == ["root"])
+            try await test.root.done("done")
+        }
     }
 
     @Test func aConfirmationSetWhileTheSwipeIsAskedIsAskedToo() async throws {
         let navigation = NavigationPresenter()
-        let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(Runs(child, showingFirst: "parent", on: navigation))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let screen = navigation.stack[1]
         let asked = Journal()
-        // The first confirmation agrees, but sets a second one before it returns (the
-        // coordinator changed its mind meanwhile); the second refuses.
-        screen.setUserDismissalConfirmation {
-            asked.record("first")
+        try await withFlowTest(of: Self.childOverParent(on: navigation)) { test in
+            let screen = try await test.presentation(of: TestScreen.self, on: navigation, where: { $0.name == "child" })
+            // The first confirmation agrees, but sets a second one before it returns (the
+            // coordinator changed its mind meanwhile); the second refuses.
             screen.setUserDismissalConfirmation {
-                asked.record("second")
-                return false
+                asked.record("first")
+                screen.setUserDismissalConfirmation {
+                    asked.record("second")
+                    return false
+                }
+                return true
             }
-            return true
+            #expect(try await !navigation.userPop())
+            #expect(asked.all == ["first", "second"])
+            #expect(navigation.stack.count == 2)
+            try await test.coordinator(Branch.self).done("stayed")
+            #expect(try await test.output.output == "stayed")
         }
-        #expect(try await !navigation.userPop())
-        #expect(asked.all == ["first", "second"])
-        #expect(navigation.stack.count == 2)
-        try await child.done("stayed")
-        #expect(try await result.output == "stayed")
     }
 }

@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// Deep links from the root and from a coordinator: each step awaits the one before, a step
@@ -21,76 +22,74 @@ struct DeepLinkTests {
     }
 
     @Test func aLinkFromTheRootSelectsTheTabPushesTheScreensAndGoesIntoTheChild() async throws {
-        let (app, _, run) = try await runApp()
-        try await app.tree.open(DeepLink(AppRoute.search, SearchRoute.results(query: "noir")))
-        #expect(app.screens.search == ["search", "results noir"])
-        #expect(app.screens.selected == 1)
+        try await withRunningApp { test, app in
+            try await test.tree.open(DeepLink(AppRoute.search, SearchRoute.results(query: "noir")))
+            #expect(app.screens.search == ["search", "results noir"])
+            #expect(app.screens.selected == 1)
 
-        try await app.tree.open(
-            DeepLink(
-                AppRoute.movies, MoviesRoute.movie(id: 7), MoviesRoute.reviews(movieID: 7), ReviewsRoute.review(id: 2)))
-        #expect(app.screens.movies == ["list", "movie 7", "reviews of 7", "review 2"])
-        #expect(app.screens.selected == 0)
-        let routes = app.tree.snapshot().allCoordinators.map(\.route)
-        #expect(routes == ["movies", "reviews(movieID: 7)", "review(id: 2)", "results(query: \"noir\")"])
-        await end(app, run)
+            try await test.tree.open(
+                DeepLink(
+                    AppRoute.movies, MoviesRoute.movie(id: 7), MoviesRoute.reviews(movieID: 7),
+                    ReviewsRoute.review(id: 2)))
+            #expect(app.screens.movies == ["list", "movie 7", "reviews of 7", "review 2"])
+            #expect(app.screens.selected == 0)
+            let routes = test.tree.snapshot().allCoordinators.map(\.route)
+            #expect(routes == ["movies", "reviews(movieID: 7)", "review(id: 2)", "results(query: \"noir\")"])
+        }
     }
 
     @Test func aLinkToARouteAlreadyShownGoesBackToIt() async throws {
-        let (app, _, run) = try await runApp()
-        try await app.tree.open(DeepLink(AppRoute.movies, MoviesRoute.movie(id: 1), MoviesRoute.movie(id: 2)))
-        #expect(app.screens.movies == ["list", "movie 1", "movie 2"])
-        try await app.tree.open(DeepLink(AppRoute.movies, MoviesRoute.list, MoviesRoute.movie(id: 5)))
-        #expect(app.screens.movies == ["list", "movie 5"])
-        await end(app, run)
+        try await withRunningApp { test, app in
+            try await test.tree.open(DeepLink(AppRoute.movies, MoviesRoute.movie(id: 1), MoviesRoute.movie(id: 2)))
+            #expect(app.screens.movies == ["list", "movie 1", "movie 2"])
+            try await test.tree.open(DeepLink(AppRoute.movies, MoviesRoute.list, MoviesRoute.movie(id: 5)))
+            #expect(app.screens.movies == ["list", "movie 5"])
+        }
     }
 
     @Test func aStepMayAwaitALoginAndTheLinkGoesOnAfterIt() async throws {
-        let (app, _, run) = try await runApp()
-        let opening = Task { try await app.tree.open(DeepLink(AppRoute.account)) }
-        try await app.modal.waitUntil { $0.top?.screen is LoginForm }
-        #expect(app.modal.state.screenNames == ["LoginForm"])
-        try app.modal.state.top?.answer(true)
-        try await opening.value
-        #expect(app.modal.state.screenNames == ["account"])
-        await end(app, run)
+        try await withRunningApp { test, app in
+            let opening = Task { try await test.tree.open(DeepLink(AppRoute.account)) }
+            _ = try await test.screen(LoginForm.self, on: app.modal)
+            #expect(app.modal.state.screenNames == ["LoginForm"])
+            try await test.answer(LoginForm.self, on: app.modal, with: true)
+            try await opening.value
+            #expect(app.modal.state.screenNames == ["account"])
+        }
     }
 
     @Test func aNewerLinkSupersedesTheOneInFlightAndTearsDownItsHalfMadeStep() async throws {
-        let (app, _, run) = try await runApp()
-        let events = app.tree.events()
-        let first = Task { try await app.tree.open(DeepLink(AppRoute.account)) }
-        try await app.modal.waitUntil { $0.top?.screen is LoginForm }
+        try await withRunningApp { test, app in
+            let first = Task { try await test.tree.open(DeepLink(AppRoute.account)) }
+            _ = try await test.screen(LoginForm.self, on: app.modal)
 
-        try await app.tree.open(DeepLink(AppRoute.movies, MoviesRoute.movie(id: 3)))
-        let error = await #expect(throws: DeepLinkError.self) { try await first.value }
-        #expect(error?.code == .superseded)
-        // The login the first link awaited was cancelled and its form taken away before
-        // the second link took its first step.
-        #expect(app.modal.state.modals.isEmpty)
-        #expect(app.screens.movies == ["list", "movie 3"])
-        #expect(!app.tree.snapshot().allCoordinators.map(\.coordinatorType).contains("LoginFlow"))
-        await end(app, run)
-        var kinds: [String] = []
-        for await event in events where event.coordinatorType == "LoginFlow" { kinds.append("\(event.kind)") }
-        #expect(kinds.last == "cancelled")
+            try await test.tree.open(DeepLink(AppRoute.movies, MoviesRoute.movie(id: 3)))
+            let error = await #expect(throws: DeepLinkError.self) { try await first.value }
+            #expect(error?.code == .superseded)
+            // The login the first link awaited was cancelled and its form taken away before
+            // the second link took its first step.
+            #expect(app.modal.state.modals.isEmpty)
+            #expect(app.screens.movies == ["list", "movie 3"])
+            #expect(!test.tree.snapshot().allCoordinators.map(\.coordinatorType).contains("LoginFlow"))
+            #expect(try await test.ended(LoginFlow.self).kind == .cancelled, "the login's last event")
+        }
     }
 
     @Test func stepsAlreadyDoneStayWhenALinkIsSuperseded() async throws {
-        let (app, _, run) = try await runApp()
-        // Step 0 (search tab) is done; step 1 waits for a login that never answers.
-        let first = Task { try await app.tree.open(DeepLink(AppRoute.search, SearchRoute.results(query: "a"))) }
-        try await first.value
-        let second = Task { try await app.tree.open(DeepLink(AppRoute.movies, MoviesRoute.movie(id: 1))) }
-        try await second.value
-        let third = Task { try await app.tree.open(DeepLink(AppRoute.account)) }
-        try await app.modal.waitUntil { $0.top?.screen is LoginForm }
-        try await app.tree.open(DeepLink(AppRoute.search))
-        await #expect(throws: DeepLinkError.self) { try await third.value }
-        #expect(app.screens.search == ["search", "results a"])
-        #expect(app.screens.movies == ["list", "movie 1"])
-        #expect(app.screens.selected == 1)
-        await end(app, run)
+        try await withRunningApp { test, app in
+            // Step 0 (search tab) is done; step 1 waits for a login that never answers.
+            let first = Task { try await test.tree.open(DeepLink(AppRoute.search, SearchRoute.results(query: "a"))) }
+            try await first.value
+            let second = Task { try await test.tree.open(DeepLink(AppRoute.movies, MoviesRoute.movie(id: 1))) }
+            try await second.value
+            let third = Task { try await test.tree.open(DeepLink(AppRoute.account)) }
+            _ = try await test.screen(LoginForm.self, on: app.modal)
+            try await test.tree.open(DeepLink(AppRoute.search))
+            await #expect(throws: DeepLinkError.self) { try await third.value }
+            #expect(app.screens.search == ["search", "results a"])
+            #expect(app.screens.movies == ["list", "movie 1"])
+            #expect(app.screens.selected == 1)
+        }
     }
 
     @Test func aStepNoCoordinatorHandlesIsUnhandledNamingTheStepAndCoordinatorAndAnEvent() async throws {
@@ -116,16 +115,16 @@ struct DeepLinkTests {
     }
 
     @Test func stepsBeyondACoordinatorThatTakesNoRoutesAreUnhandled() async throws {
-        let tree = CoordinatorTree()
         let navigation = NavigationPresenter()
-        let run = Task { try await tree.run(Branch("plain", on: navigation)) }
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        let error = await #expect(throws: DeepLinkError.self) { try await tree.open(DeepLink(MoviesRoute.list)) }
-        #expect(error?.code == .unhandled)
-        #expect(error?.step == 0)
-        #expect(error?.message.contains("not Routable") == true)
-        tree.cancel()
-        _ = await run.result
+        try await withFlowTest(of: Branch("plain", on: navigation), atEnd: .cancelTree) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            let error = await #expect(throws: DeepLinkError.self) {
+                try await test.tree.open(DeepLink(MoviesRoute.list))
+            }
+            #expect(error?.code == .unhandled)
+            #expect(error?.step == 0)
+            #expect(error?.message.contains("not Routable") == true)
+        }
     }
 
     struct Links: DeepLinkParser {
@@ -140,23 +139,23 @@ struct DeepLinkTests {
     }
 
     @Test func aURLOpensThroughTheAppsParser() async throws {
-        let (app, _, run) = try await runApp()
-        try await app.tree.open(url: "movies/12", using: Links())
-        #expect(app.screens.movies == ["list", "movie 12"])
-        await end(app, run)
+        try await withRunningApp { test, app in
+            try await test.tree.open(url: "movies/12", using: Links())
+            #expect(app.screens.movies == ["list", "movie 12"])
+        }
     }
 
     @Test func aMalformedURLIsANamedErrorAndNothingChanges() async throws {
-        let (app, _, run) = try await runApp()
-        try await app.tree.open(DeepLink(AppRoute.search))
-        let before = app.screens
-        let error = await #expect(throws: DeepLinkError.self) {
-            try await app.tree.open(url: "movies/twelve", using: Links())
+        try await withRunningApp { test, app in
+            try await test.tree.open(DeepLink(AppRoute.search))
+            let before = app.screens
+            let error = await #expect(throws: DeepLinkError.self) {
+                try await test.tree.open(url: "movies/twelve", using: Links())
+            }
+            #expect(error?.code == .malformedURL)
+            #expect(error?.underlying is Links.Unknown)
+            #expect(app.screens == before)
         }
-        #expect(error?.code == .malformedURL)
-        #expect(error?.underlying is Links.Unknown)
-        #expect(app.screens == before)
-        await end(app, run)
     }
 
     @Test func aLinkOpenedBeforeTheRootRunsWaitsForIt() async throws {
@@ -169,26 +168,23 @@ struct DeepLinkTests {
     }
 
     @Test func aCoordinatorOpensALinkForItsOwnSubtree() async throws {
-        let tree = CoordinatorTree()
         let navigation = NavigationPresenter()
-        let movies = MoviesFlow(navigation: navigation)
-        let run = Task { try await tree.run(movies) }
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        try await movies.open(
-            DeepLink(MoviesRoute.movie(id: 2), MoviesRoute.reviews(movieID: 2), ReviewsRoute.review(id: 9)))
-        #expect(navigation.state.screenNames == ["list", "movie 2", "reviews of 2", "review 9"])
-        tree.cancel()
-        _ = await run.result
+        try await withFlowTest(of: MoviesFlow(navigation: navigation), atEnd: .cancelTree) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            try await test.root.open(
+                DeepLink(MoviesRoute.movie(id: 2), MoviesRoute.reviews(movieID: 2), ReviewsRoute.review(id: 9)))
+            #expect(navigation.state.screenNames == ["list", "movie 2", "reviews of 2", "review 9"])
+        }
     }
 
     @Test func cancellingTheCallerStopsTheLinkAndTearsDownItsHalfMadeStep() async throws {
-        let (app, _, run) = try await runApp()
-        let opening = Task { try await app.tree.open(DeepLink(AppRoute.account)) }
-        try await app.modal.waitUntil { $0.top?.screen is LoginForm }
-        opening.cancel()
-        await #expect(throws: CancellationError.self) { try await opening.value }
-        #expect(app.modal.state.modals.isEmpty)
-        await end(app, run)
+        try await withRunningApp { test, app in
+            let opening = Task { try await test.tree.open(DeepLink(AppRoute.account)) }
+            _ = try await test.screen(LoginForm.self, on: app.modal)
+            opening.cancel()
+            await #expect(throws: CancellationError.self) { try await opening.value }
+            #expect(app.modal.state.modals.isEmpty)
+        }
     }
 
     @Test func aCoordinatorThatHasNotRunCannotOpenALink() async throws {

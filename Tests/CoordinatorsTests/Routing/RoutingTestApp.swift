@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 
 // A small app that navigates by routes, for the routing, deep-link and restoration tests:
 //
@@ -160,5 +161,21 @@ struct RunningApp: Sendable {
             state.tabs[0].presentations.map(\.screen.screenName), state.tabs[1].presentations.map(\.screen.screenName),
             state.selectedIndex
         )
+    }
+}
+
+/// Runs the app in a flow test until both tabs show their first screen, then `body`; then the
+/// kit cancels the tree, as a log-out would, and checks that the app's presenters are left
+/// empty and its coordinators released. (`RunningApp.tree` is not used: the test's tree is
+/// `test.tree`.)
+func withRunningApp(
+    signedIn: Bool = false, _ body: @escaping @Sendable (FlowTest<AppRoot>, RunningApp) async throws -> Void
+) async throws {
+    let app = RunningApp()
+    try await withFlowTest(
+        of: app.makeRoot(signedIn: signedIn), atEnd: .cancelTree, presenters: [app.window, app.tabs, app.modal]
+    ) { test in
+        try await app.waitUntilStarted()
+        try await body(test, app)
     }
 }

@@ -28,15 +28,17 @@ struct AskTests {
         }
     }
 
-    /// Runs a parent with one screen on a navigation stack, then `body`, then ends it.
-    private func withParent(_ body: (Branch, NavigationPresenter) async throws -> Void) async throws {
+    /// Runs a parent with one screen on a navigation stack in a flow test, then `body`, then
+    /// ends it; the kit checks that every screen left and every coordinator was released.
+    private func withParent(
+        _ body: @escaping @Sendable (Branch, NavigationPresenter) async throws -> Void
+    ) async throws {
         let navigation = NavigationPresenter()
-        let parent = Branch("parent", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        try await body(parent, navigation)
-        try await parent.done("done")
-        _ = await outcome
+        try await withFlowTest(of: Branch("parent", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            try await body(test.root, navigation)
+            try await test.root.done("done")
+        }
     }
 
     @Test func aScriptReadsTopToBottomWithEachScreensAnswer() async throws {
@@ -94,13 +96,12 @@ struct AskTests {
 
     @Test func anAnswerGivenBeforeTheDismissalIsNotLost() async throws {
         let modal = ModalPresenter()
-        async let answer = CoordinatorTree().run(Asking(EmailForm(), on: modal))
-        try await modal.waitUntil { $0.top != nil }
-        let question = try #require(modal.state.top)
-        try question.answer("kept")
-        // The person swipes it away before the coordinator has read the answer (or after).
-        _ = try? await modal.userDismiss()
-        #expect(try await answer == "kept")
+        try await withFlowTest(of: Asking(EmailForm(), on: modal)) { test in
+            try await test.answer(EmailForm.self, on: modal, with: "kept")
+            // The person swipes it away before the coordinator has read the answer (or after).
+            _ = try? await modal.userDismiss()
+            #expect(try await test.output == "kept")
+        }
     }
 
     @Test func aKeptScreenStaysAfterItsAnswer() async throws {
@@ -114,18 +115,19 @@ struct AskTests {
 
     @Test func answeringAPresentedScreenThrowsNotAsking() async throws {
         let modal = ModalPresenter()
-        let owner = Branch("plain", on: modal)
-        async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await modal.waitUntil { $0.top != nil }
-        let error = #expect(throws: CoordinatorError.self) { try modal.state.top?.answer("x") }
-        #expect(error?.code == .notAsking)
-        try await owner.done("done")
-        _ = await outcome
+        try await withFlowTest(of: Branch("plain", on: modal)) { test in
+            let plain = try await test.presentation(of: TestScreen.self, on: modal)
+            let error = #expect(throws: CoordinatorError.self) { try plain.answer("x") }
+            #expect(error?.code == .notAsking)
+            try await test.root.done("done")
+        }
     }
 
     @Test func askingAScreenThatAnswersNothingThrowsNotAsking() async throws {
         // Through a generic function too, where nothing tells the compiler.
-        func askGenerically<S: Screen>(_ screen: S, _ flow: Flow<String>, on presenter: ModalPresenter) async throws {
+        @Sendable func askGenerically<S: Screen>(
+            _ screen: S, _ flow: Flow<String>, on presenter: ModalPresenter
+        ) async throws {
             _ = try await flow.ask(screen, on: presenter)
         }
         try await withParent { parent, _ in
@@ -140,21 +142,20 @@ struct AskTests {
 
     @Test func askingOnTheWindowThatShowsYourOwnRootThrowsReplacesOwnMain() async throws {
         let window = SlotPresenter()
-        let owner = Branch("root", on: window)
-        async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await window.waitUntil { $0.presentation != nil }
-        let root = try #require(window.presentation)
-        let error = await #expect(throws: CoordinatorError.self) {
-            _ = try await owner.flow.ask(EmailForm(), on: window)
+        try await withFlowTest(of: Branch("root", on: window)) { test in
+            let root = try await test.presentation(of: TestScreen.self, on: window)
+            let owner = try test.root
+            let error = await #expect(throws: CoordinatorError.self) {
+                _ = try await owner.flow.ask(EmailForm(), on: window)
+            }
+            #expect(error?.code == .replacesOwnMain)
+            let auxiliary = await #expect(throws: CoordinatorError.self) {
+                try await owner.flow.present(TestScreen("banner"), on: window, role: .auxiliary)
+            }
+            #expect(auxiliary?.code == .replacesOwnMain)
+            #expect(window.presentation == root && root.isPresented, "nothing was replaced")
+            try await owner.done("done")
         }
-        #expect(error?.code == .replacesOwnMain)
-        let auxiliary = await #expect(throws: CoordinatorError.self) {
-            try await owner.flow.present(TestScreen("banner"), on: window, role: .auxiliary)
-        }
-        #expect(auxiliary?.code == .replacesOwnMain)
-        #expect(window.presentation == root && root.isPresented, "nothing was replaced")
-        try await owner.done("done")
-        _ = await outcome
     }
 
     @Test func answeringAfterTheAskWasCancelledThrowsNotAsking() async throws {
@@ -178,14 +179,14 @@ struct AskTests {
         _ question: Question, wrong: some Sendable, naming answerTypeName: String, right: Question.Answer
     ) async throws -> Question.Answer {
         let modal = ModalPresenter()
-        async let answer = CoordinatorTree().run(Asking(question, on: modal))
-        try await modal.waitUntil { $0.top != nil }
-        let shown = try #require(modal.state.top)
-        let error = #expect(throws: CoordinatorError.self) { try shown.answer(wrong) }
-        #expect(error?.code == .wrongAnswerType)
-        #expect(error?.message.contains(answerTypeName) == true)
-        try shown.answer(right)
-        return try await answer
+        return try await withFlowTest(of: Asking(question, on: modal)) { test in
+            let shown = try await test.presentation(of: Question.self, on: modal)
+            let error = #expect(throws: CoordinatorError.self) { try shown.answer(wrong) }
+            #expect(error?.code == .wrongAnswerType)
+            #expect(error?.message.contains(answerTypeName) == true)
+            try shown.answer(right)
+            return try await test.output
+        }
     }
 
     @Test func answeringWithAnotherTypeThrowsWrongAnswerType() async throws {
@@ -216,12 +217,11 @@ struct AskTests {
 
     @Test func answeringAfterTheDismissalThrowsAlreadyDismissed() async throws {
         let modal = ModalPresenter()
-        async let outcome = CoordinatorTree().runForOutcome(Asking(EmailForm(), on: modal))
-        try await modal.waitUntil { $0.top != nil }
-        let question = try #require(modal.state.top)
-        try await modal.userDismiss()
-        let error = #expect(throws: CoordinatorError.self) { try question.answer("late") }
-        #expect(error?.code == .alreadyDismissed)
-        _ = await outcome
+        try await withFlowTest(of: Asking(EmailForm(), on: modal)) { test in
+            let question = try await test.presentation(of: EmailForm.self, on: modal)
+            try await test.swipeDown(on: modal)
+            let error = #expect(throws: CoordinatorError.self) { try question.answer("late") }
+            #expect(error?.code == .alreadyDismissed)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// `flow.run`, `flow.runForOutcome` and `flow.start`: typed results and the four outcomes.
@@ -44,13 +45,12 @@ struct ChildFlowTests {
     }
 
     @Test func runForOutcomeReportsAUserDismissal() async throws {
-        let navigation = NavigationPresenter()
-        async let outcome = CoordinatorTree().run(Runs(Branch("child", on: navigation)))
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        // The root of a stack cannot be swiped back; a modal-style report stands in here.
-        navigation.stack[0].reportDismissal(.byUser)
-        let ending = try await outcome.ending
-        #expect(ending == .dismissed(.byUser))
+        let modal = ModalPresenter()
+        try await withFlowTest(of: Runs(Branch("child", on: modal))) { test in
+            _ = try await test.screen(TestScreen.self, on: modal)
+            try await test.swipeDown(on: modal)
+            #expect(try await test.output.ending == .dismissed(.byUser))
+        }
     }
 
     @Test func runThrowsFlowDismissedWhenTheChildsMainScreenIsDismissed() async throws {
@@ -68,10 +68,11 @@ struct ChildFlowTests {
             }
         }
         let navigation = NavigationPresenter()
-        async let result = CoordinatorTree().run(ReportsHowItsChildWasDismissed(navigation))
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        try await navigation.userPop()
-        #expect(try await result == "child byUser")
+        try await withFlowTest(of: ReportsHowItsChildWasDismissed(navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "child" })
+            try await test.swipeBack(on: navigation)
+            #expect(try await test.output == "child byUser")
+        }
     }
 
     @Test func startReturnsAHandleWhoseValueIsTheOutput() async throws {
@@ -178,21 +179,17 @@ struct ChildFlowTests {
             }
         }
         let navigation = NavigationPresenter()
-        let parent = RunsAChildFromAnotherTask(navigation)
-        let tree = CoordinatorTree()
-        async let result = tree.runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        await parent.openChild()
-        try await navigation.waitUntil { $0.stack.count == 2 }
-        let outcome = await parent.cancelOpening()
-        guard case .cancelled? = outcome else {
-            Issue.record("expected cancelled, got \(String(describing: outcome))")
-            return
+        try await withFlowTest(of: RunsAChildFromAnotherTask(navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            try await test.root.openChild()
+            _ = try await test.screen(TestScreen.self, on: navigation, where: { $0.name == "child" })
+            let outcome = try await test.root.cancelOpening()
+            #expect(outcome?.ending == .cancelled, "expected cancelled, got \(String(describing: outcome))")
+            #expect(navigation.state.screenNames == ["parent"])
+            #expect(test.tree.snapshot().root?.children.isEmpty == true)
+            try test.root.flow.finish(with: "done")
+            #expect(try await test.output == "done")
         }
-        #expect(navigation.state.screenNames == ["parent"])
-        #expect(tree.snapshot().root?.children.isEmpty == true)
-        try parent.flow.finish(with: "done")
-        #expect(await result.output == "done")
     }
 
     @Test func aChildWhoseCallerIsAlreadyCancelledNeverStarts() async throws {
@@ -222,22 +219,20 @@ struct ChildFlowTests {
 
     @Test func childrenStartedFromAnotherTaskBelongToTheCoordinatorsSubtree() async throws {
         let navigation = NavigationPresenter()
-        let parent = Branch("parent", on: navigation)
-        let tree = CoordinatorTree()
-        async let outcome = tree.runForOutcome(parent)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        // This test's task is not the parent's; the children still join the parent's tree.
-        let first = try parent.flow.start(Branch("first", on: navigation))
-        try parent.flow.start(Branch("second", on: navigation))
-        try await navigation.waitUntil { $0.stack.count == 3 }
-        let snapshot = tree.snapshot()
-        #expect(snapshot.root?.children.map(\.id) == [first.id, snapshot.root!.children[1].id])
-        #expect(snapshot.root?.children.count == 2)
-        // Ending the parent ends them: they are its child tasks.
-        tree.cancel()
-        #expect(await outcome.ending == .cancelled)
-        #expect(await first.outcome.ending == .cancelled, "expected the child to be cancelled with its parent")
-        #expect(navigation.stack.isEmpty)
+        try await withFlowTest(of: Branch("parent", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            // This test's task is not the parent's; the children still join the parent's tree.
+            let first = try test.root.flow.start(Branch("first", on: navigation))
+            try test.root.flow.start(Branch("second", on: navigation))
+            try await navigation.waitUntil { $0.stack.count == 3 }
+            let snapshot = test.tree.snapshot()
+            #expect(snapshot.root?.children.map(\.id) == [first.id, snapshot.root!.children[1].id])
+            #expect(snapshot.root?.children.count == 2)
+            // Ending the parent ends them: they are its child tasks.
+            test.tree.cancel()
+            #expect(try await test.outcome.ending == .cancelled)
+            #expect(await first.outcome.ending == .cancelled, "expected the child to be cancelled with its parent")
+        }  // and the kit checked that the stack is empty
     }
 
     @Test func eventStyleFinishHandsTheOutputToTheParent() async throws {
@@ -248,20 +243,21 @@ struct ChildFlowTests {
             func start() async throws -> String { "got " + (try await flow.run(child)) }
         }
         let navigation = NavigationPresenter()
-        let child = Branch("child", on: navigation)
-        async let result = CoordinatorTree().run(PrefixesItsChildsOutput(child: child))
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        try await child.done("answer")
-        #expect(try await result == "got answer")
+        try await withFlowTest(of: PrefixesItsChildsOutput(child: Branch("child", on: navigation))) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            try await test.coordinator(Branch.self).done("answer")
+            #expect(try await test.output == "got answer")
+        }
     }
 
     @Test func finishThrowingFailsTheFlowWithThatError() async throws {
         let navigation = NavigationPresenter()
-        let child = Branch("child", on: navigation)
-        async let outcome = CoordinatorTree().runForOutcome(child)
-        try await navigation.waitUntil { $0.stack.count == 1 }
-        try child.flow.finish(throwing: Boom())
-        guard case .failed(let error) = await outcome else {
+        let outcome = try await withFlowTest(of: Branch("child", on: navigation)) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation)
+            try test.root.flow.finish(throwing: Boom())
+            return try await test.outcome
+        }
+        guard case .failed(let error) = outcome else {
             Issue.record("expected failed")
             return
         }

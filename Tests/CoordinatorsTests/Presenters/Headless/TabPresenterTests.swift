@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Observation
 import Testing
 
@@ -63,30 +64,28 @@ struct TabPresenterTests {
     /// JLCoordinator's TabPresenter flow: a child pushed in tab 2 while tab 1
     /// keeps its own stack.
     @Test func aChildPushedInOneTabLeavesTheOtherTabsStacksAlone() async throws {
-        let journal = Journal()
         let tabs = TabPresenter(items: Self.stackItems)
-        let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
-        async let outcome = CoordinatorTree().runForOutcome(coordinator)
-        try await waitForTabs(tabs)
-        let homeBefore = tabs.state.tabs[0].presentations
+        try await withFlowTest(of: TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: Journal())) { test in
+            try await waitForTabs(tabs)
+            let homeBefore = tabs.state.tabs[0].presentations
 
-        try await tabs.userSelectTab(1)
-        let detail = try await coordinator.showDetail(inTab: 1)
-        try await tabs.waitUntil { $0.tabs[1].presentations.count == 2 }
+            try await test.selectTab(titled: "Search", on: tabs)
+            let detail = try await test.root.showDetail(inTab: 1)
+            _ = try await test.screen(TestScreen.self, on: tabs, where: { $0.name == "detail 1" })
 
-        #expect(tabs.state.selectedIndex == 1)
-        #expect(
-            tabs.state.tabs.map { $0.presentations.map(\.screen.screenName) } == [
-                ["Home"], ["Search", "detail 1"], ["Profile"],
-            ])
-        #expect(tabs.state.tabs[0].presentations == homeBefore)
+            #expect(tabs.state.selectedIndex == 1)
+            #expect(
+                tabs.state.tabs.map { $0.presentations.map(\.screen.screenName) } == [
+                    ["Home"], ["Search", "detail 1"], ["Profile"],
+                ])
+            #expect(tabs.state.tabs[0].presentations == homeBefore)
 
-        // The person goes back in tab 2: only its detail flow ends.
-        try await tabs.stack(forTab: 1).userPop()
-        #expect(await detail.outcome.isDismissedByUser)
-        #expect(tabs.state.tabs.map(\.presentations.count) == [1, 1, 1])
-        try await coordinator.done()
-        _ = await outcome
+            // The person goes back in tab 2: only its detail flow ends.
+            try await test.swipeBack(on: tabs.stack(forTab: 1))
+            #expect(await detail.outcome.isDismissedByUser)
+            #expect(tabs.state.tabs.map(\.presentations.count) == [1, 1, 1])
+            try await test.root.done()
+        }  // and the kit checked that every tab is left empty
     }
 
     /// Director: a tab bar of three embedded coordinators, each with its own stack, torn
@@ -95,62 +94,60 @@ struct TabPresenterTests {
         let journal = Journal()
         let tabs = TabPresenter(items: Self.stackItems)
         let window = SlotPresenter()
-        let coordinator = TabBarCoordinator(window: window, tabs: tabs, journal: journal)
-        async let outcome = CoordinatorTree().runForOutcome(coordinator)
-        try await waitForTabs(tabs)
-        _ = try await coordinator.showDetail(inTab: 2)
-        try await tabs.waitUntil { $0.tabs[2].presentations.count == 2 }
-        let shown = tabs.state.tabs.flatMap(\.presentations)
+        let output = try await withFlowTest(
+            of: TabBarCoordinator(window: window, tabs: tabs, journal: journal), presenters: [window, tabs]
+        ) { test in
+            try await waitForTabs(tabs)
+            _ = try await test.root.showDetail(inTab: 2)
+            _ = try await test.screen(TestScreen.self, on: tabs, where: { $0.name == "detail 2" })
+            let shown = tabs.state.tabs.flatMap(\.presentations)
 
-        try await coordinator.done()
+            try await test.root.done()
 
-        #expect(await outcome.output == "done")
-        #expect(shown.allSatisfy { $0.dismissalReason == .tornDown })
-        #expect(tabs.state.tabs.allSatisfy { $0.presentations.isEmpty })
-        #expect(window.presentation == nil)
-        for child in await coordinator.children {
-            guard case .cancelled = await child.outcome else {
-                Issue.record("every tab's flow ends with its parent")
-                continue
+            let output = try await test.output
+            #expect(shown.allSatisfy { $0.dismissalReason == .tornDown })
+            for child in try await test.root.children {
+                guard case .cancelled = await child.outcome else {
+                    Issue.record("every tab's flow ends with its parent")
+                    continue
+                }
             }
-        }
+            return output
+        }  // and the kit checked that the tabs and the window are empty
+        #expect(output == "done")
         try await journal.waitUntil { $0.filter { $0.hasPrefix("deinit") }.count == 4 }
     }
 
     @Test func eachTabsFlowEndsOnItsOwn() async throws {
-        let journal = Journal()
         let tabs = TabPresenter(items: Self.stackItems)
-        let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
-        async let outcome = CoordinatorTree().runForOutcome(coordinator)
-        try await waitForTabs(tabs)
-        let search = await coordinator.children[1]
-        search.cancel()
-        #expect(await search.outcome.ending == .cancelled, "expected the Search tab's flow to end")
-        #expect(tabs.state.tabs.map(\.presentations.count) == [1, 0, 1])
-        #expect(await coordinator.children[0].state == .running)
-        #expect(coordinator.flow.state == .running)
-        try await coordinator.done()
-        _ = await outcome
+        try await withFlowTest(of: TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: Journal())) { test in
+            try await waitForTabs(tabs)
+            let search = try await test.root.children[1]
+            search.cancel()
+            #expect(await search.outcome.ending == .cancelled, "expected the Search tab's flow to end")
+            #expect(tabs.state.tabs.map(\.presentations.count) == [1, 0, 1])
+            #expect(try await test.root.children[0].state == .running)
+            #expect(try test.root.flow.state == .running)
+            try await test.root.done()
+        }
     }
 
     @Test func tappingTheSelectedTabPopsItsStackToTheRoot() async throws {
-        let journal = Journal()
         let tabs = TabPresenter(items: Self.stackItems)
-        let coordinator = TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: journal)
-        async let outcome = CoordinatorTree().runForOutcome(coordinator)
-        try await waitForTabs(tabs)
-        let detail = try await coordinator.showDetail(inTab: 0)
-        try await tabs.waitUntil { $0.tabs[0].presentations.count == 2 }
+        try await withFlowTest(of: TabBarCoordinator(window: SlotPresenter(), tabs: tabs, journal: Journal())) { test in
+            try await waitForTabs(tabs)
+            let detail = try await test.root.showDetail(inTab: 0)
+            _ = try await test.screen(TestScreen.self, on: tabs, where: { $0.name == "detail 0" })
 
-        let changed = try await tabs.userSelectTab(0)
+            let changed = try await tabs.userSelectTab(0)  // not selectTab: the test checks what it changed
 
-        #expect(changed)
-        #expect(await detail.outcome.isDismissedByUser)
-        #expect(tabs.state.tabs[0].presentations.map(\.screen.screenName) == ["Home"])
-        let again = try await tabs.userSelectTab(0)
-        #expect(!again, "nothing left to pop")
-        try await coordinator.done()
-        _ = await outcome
+            #expect(changed)
+            #expect(await detail.outcome.isDismissedByUser)
+            #expect(tabs.state.tabs[0].presentations.map(\.screen.screenName) == ["Home"])
+            let again = try await tabs.userSelectTab(0)
+            #expect(!again, "nothing left to pop")
+            try await test.root.done()
+        }
     }
 
     @Test func tappingTheSelectedTabWhileItsFlowIsTornDownNeverThrows() async throws {
@@ -217,24 +214,22 @@ struct TabPresenterTests {
     @Test func tabBarScreensShowTheirScreensAndItems() async throws {
         let tabs = TabPresenter(items: Self.items)
         let window = SlotPresenter()
-        let parent = Branch("tab bar", on: window)
-        async let outcome = CoordinatorTree().runForOutcome(parent)
-        try await window.waitUntil { $0.presentation != nil }
-        for (index, item) in Self.items.enumerated() {
-            try parent.flow.start(Branch("\(item.title)Screen", on: try tabs.presenter(forTab: index)))
-        }
-        try await tabs.waitUntil { $0.tabs.allSatisfy { $0.top != nil } }
-        #expect(
-            tabs.state.tabs.map { $0.top?.screen.screenName } == [
-                "HomeScreen", "SearchScreen", "ProfileScreen",
-            ])
+        try await withFlowTest(of: Branch("tab bar", on: window), presenters: [tabs]) { test in
+            _ = try await test.screen(TestScreen.self, on: window)
+            for (index, item) in Self.items.enumerated() {
+                try test.root.flow.start(Branch("\(item.title)Screen", on: try tabs.presenter(forTab: index)))
+            }
+            try await tabs.waitUntil { $0.tabs.allSatisfy { $0.top != nil } }
+            #expect(
+                tabs.state.tabs.map { $0.top?.screen.screenName } == [
+                    "HomeScreen", "SearchScreen", "ProfileScreen",
+                ])
 
-        try await tabs.setItem(TabItem(title: "Profile", imageName: "person", badge: "3"), forTab: 2)
-        #expect(tabs.state.tabs[2].item.badge == "3")
+            try await tabs.setItem(TabItem(title: "Profile", imageName: "person", badge: "3"), forTab: 2)
+            #expect(tabs.state.tabs[2].item.badge == "3")
 
-        try await parent.done("done")
-        _ = await outcome
-        #expect(tabs.state.tabs.allSatisfy { $0.top == nil })
+            try await test.root.done("done")
+        }  // and the kit checked that every tab is left empty
     }
 
     @Test func aMissingTabThrowsNoSuchSlot() async throws {
