@@ -52,11 +52,8 @@ struct TabsAfterCreationTests {
         #expect(!tabs.tabPresenters.contains { $0 === search })
         #expect(search.stack.isEmpty)
         #expect(searchStack.map(\.dismissalReason) == [.replaced, .replaced])
-        guard case .dismissed(.replaced) = await children[1].outcome, case .dismissed(.replaced) = await detail.outcome
-        else {
-            Issue.record("expected the removed tab's flows to end as replaced")
-            return
-        }
+        #expect(await children[1].outcome.ending == .dismissed(.replaced))
+        #expect(await detail.outcome.ending == .dismissed(.replaced))
         #expect(children[0].state == .running)
         #expect(children[2].state == .running)
 
