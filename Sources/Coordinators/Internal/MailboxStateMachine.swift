@@ -8,8 +8,6 @@
 /// ```text
 ///          first job handed over         loop started          loop returned
 ///   none ─────────────────────────▶ requested ──────────▶ running ──────────▶ ended
-///     │  first job handed over while                          host returned    ▲
-///     └─ `start()` waits in `flow.finished` ─▶ inStart ────────────────────────┘
 ///   (a flow that ends in `none` never has a loop)
 /// ```
 struct MailboxStateMachine<Job, Waiter> {
@@ -22,11 +20,7 @@ struct MailboxStateMachine<Job, Waiter> {
         case requested
         /// Running.
         case running
-        /// No loop: `start()`'s own task, which waited in `flow.finished` when the first job
-        /// came, hosts the jobs as the loop would (`Node.hostInStart`), until the flow ends.
-        case inStart
-        /// Returned (the loop, or `start()`'s task hosting): every job it started has
-        /// returned.
+        /// Returned: every job it started has returned.
         case ended
     }
 
@@ -41,18 +35,14 @@ struct MailboxStateMachine<Job, Waiter> {
     /// one job, and an array would cost an allocation per hand-over.
     typealias Jobs = FirstInlineList<Job>
 
-    /// What to do after a job is handed over. (`Start`: how `start()`'s task waits in
-    /// `flow.finished`; the node keeps that waiter, not the machine.)
-    enum HandOver<Start> {
+    /// What to do after a job is handed over.
+    enum HandOver {
         /// Nothing: the loop will find the job when it next looks.
         case nothing
         /// Resume the loop, which waits for mail.
         case wake(Waiter)
         /// Ask the tree to start the loop (`TreeContext.hostLoop`).
         case startLoop
-        /// Resume `start()`'s task, which waits in `flow.finished` (the waiter the node
-        /// gave, now taken from it): it hosts the jobs itself (`inStart`).
-        case hostInStart(Start)
     }
 
     private(set) var loop = Loop.none
@@ -67,34 +57,26 @@ struct MailboxStateMachine<Job, Waiter> {
     /// The teardown, while it waits for the loop to return.
     private var teardownWaiter: Waiter?
 
-    /// Whether the jobs ever had a host: a loop asked for, or `start()`'s task in its place.
-    /// Once the flow has ended, a `false` is final.
+    /// Whether a loop was ever asked for. Once the flow has ended, a `false` is final.
     var hasLoop: Bool { loop != .none }
 
-    /// Whether a host was asked for and has not returned yet: the teardown must wait for it.
-    /// (`start()`'s task, hosting, has always returned by then: the teardown runs after it.)
+    /// Whether a loop was asked for and has not returned yet: the teardown must wait for it.
     var loopIsLive: Bool { loop != .none && loop != .ended }
 
-    /// A job is handed over; the flow runs (the node checked). `parkedStart`: `start()`'s
-    /// task, if it waits in `flow.finished`; it hosts the jobs itself if there is no loop yet.
-    mutating func handOver<Start>(_ job: Job, parkedStart: Start?) -> HandOver<Start> {
+    /// A job is handed over; the flow runs (the node checked).
+    mutating func handOver(_ job: Job) -> HandOver {
         pending.append(job)
         switch loop {
         case .none:
-            guard let parkedStart else {
-                loop = .requested
-                return .startLoop
-            }
-            // It takes its mail at once when it wakes, and waits for more as a loop does.
-            loop = .inStart
-            return .hostInStart(parkedStart)
+            loop = .requested
+            return .startLoop
         case .requested:
             return .nothing
         case .ended:
             // The loop returns only once the flow has ended, and nothing is handed over to a
             // flow that does not run (`Node` checks under the same lock).
             preconditionFailure("a job handed over after the hosting loop returned")
-        case .running, .inStart:
+        case .running:
             guard let waiter = loopWaiter else { return .nothing }
             loopWaiter = nil
             return .wake(waiter)

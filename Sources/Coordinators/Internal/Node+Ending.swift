@@ -139,7 +139,7 @@ extension Node {
         let node: Node
         let hasLoop: Bool
         let waiters: Waiters<EndCause>.Taken
-        let startWaiter: UnsafeContinuation<EndCause?, Never>?
+        let startWaiter: UnsafeContinuation<EndCause, Never>?
         let routeWaiters: Waiters<Void>.Taken
         let children: [Node]
 
@@ -229,17 +229,9 @@ extension Node {
     /// before Swift reaches the root's task (`CoordinatorTree.run`; `EndBeforeCancellationTests`
     /// checks both). The end thus resumes it with `cancelled` (or whatever cause came first),
     /// and `flow.finished` throws or returns as the documentation says.
-    ///
-    /// If a job is handed over while it waits and there is no hosting loop, the task wakes
-    /// (with `nil`) and hosts the jobs itself until the flow ends (`hostInStart`; the end then
-    /// comes as mail): a coordinator that only waits for its end needs no second task to run
-    /// the children its screens start. Hosting, it has a cancellation handler after all, as
-    /// a loop has: its jobs are its child tasks, and must never see a cancellation with no
-    /// end recorded, however the task came to be cancelled.
     @inline(never)
     private func endRequestedInStart() async -> EndCause {
-        if let cause = await withUnsafeContinuation({ waitInStart($0) }) { return cause }
-        return await hostInStart()
+        await withUnsafeContinuation { waitInStart($0) }
     }
 
     /// Resumes `continuation` with the end cause, or keeps it in the `startWaiter` slot until
@@ -247,10 +239,9 @@ extension Node {
     /// (idleCoordinatorMemory).
     ///
     /// Routes are accepted in the same critical section: a link that goes on into this
-    /// coordinator then finds its task waiting here, and the child the link's next step
-    /// starts is hosted in it rather than in a loop started for it.
+    /// coordinator then finds it set up.
     @inline(never)
-    private func waitInStart(_ continuation: UnsafeContinuation<EndCause?, Never>) {
+    private func waitInStart(_ continuation: UnsafeContinuation<EndCause, Never>) {
         var routeWaiters = Waiters<Void>.Taken()
         let cause = withLock { state -> EndCause? in
             routeWaiters = state.acceptRoutes()

@@ -11,13 +11,8 @@
 // (`TreeContext.hostLoop`). A coordinator that never gets a job (most of them: screens,
 // leaves, flows run from `start()`) never has one. The loop ends when the flow ends: it
 // cancels its group, waits for every job, tells the teardown (`loopEnded`), and leaves its
-// parent's group in turn (`HostedChildren`).
-//
-// But if `start()` waits in `flow.finished` when the first job comes (an event-style
-// coordinator, idle until its screens act), its own task is woken instead and hosts the
-// jobs, in a task group it makes there, until the flow ends (`hostInStart`): one task for
-// the coordinator and none for a loop, and no hand-over through its parent's loop to start
-// one. `flow.finished` returns once that group has drained.
+// parent's group in turn (`HostedChildren`). A job always runs in the loop, never in
+// `start()`'s task: `flow.finished` returns when the flow ends, whatever its children do.
 
 extension Node {
     typealias Mailbox = MailboxStateMachine<HandedJob, UnsafeContinuation<Void, Never>>
@@ -60,16 +55,13 @@ extension Node {
         return true
     }
 
-    /// What a hand-over decided; `hostInStart` carries `start()`'s waiter, taken from its slot.
-    typealias HandOver = Mailbox.HandOver<UnsafeContinuation<EndCause?, Never>>
+    /// What a hand-over decided.
+    typealias HandOver = Mailbox.HandOver
 
     /// Hands `job` to the mailbox, inside the node's critical section; the flow runs (the
-    /// caller checked). If `start()`'s task waits in `flow.finished` and there is no loop, it
-    /// is taken from its slot to host the job.
+    /// caller checked).
     private func handOver(_ job: @escaping Job, _ state: inout State) -> HandOver {
-        let decided = state.extras.mailbox.handOver(HandedJob(run: job), parkedStart: state.startWaiter)
-        if case .hostInStart = decided { state.startWaiter = nil }
-        return decided
+        state.extras.mailbox.handOver(HandedJob(run: job))
     }
 
     /// What a hand-over decided, with no lock held.
@@ -79,8 +71,6 @@ extension Node {
             break
         case .wake(let loop):
             loop.resume()
-        case .hostInStart(let start):
-            start.resume(returning: nil)  // no end cause: there are jobs to host
         case .startLoop:
             // A running node has its tree (`bind` set it, under the lock the hand-over took
             // after it).
@@ -135,35 +125,6 @@ extension Node {
         await host?.leave(.loop(self))
     }
 
-    /// `flow.finished` in `start()`'s own task, woken because a job was handed over and there
-    /// was no hosting loop (`endRequestedInStart`): hosts this node's jobs in a group of this
-    /// task, as the loop would, until the flow ends; returns, once every job has returned, how
-    /// it ended.
-    ///
-    /// Whoever cancels this task has recorded this node's end first (see
-    /// `endRequestedInStart`), and the end then comes as mail. The cancellation handler, as
-    /// the loop's, records the end should anything else cancel it, before Swift cancels the
-    /// jobs (it is installed inside the group): a child must never see its task cancelled
-    /// with no end recorded. Never inlined: only a coordinator that hosts jobs pays for its
-    /// frame (idleCoordinatorMemory).
-    @inline(never)
-    func hostInStart() async -> EndCause {
-        await withDiscardingTaskGroup { group in
-            await withTaskCancellationHandler {
-                await serveMail(in: &group)
-            } onCancel: {
-                requestEnd(.cancelled)
-            }
-        }
-        let (cause, teardown) = withLock { state in
-            (state.machine.endCause, state.extras.mailbox.loopReturned())
-        }
-        teardown?.resume()  // none: the teardown runs in this task, once `start()` returns
-        // The host returns only once the end is delivered, which follows its recording.
-        guard let cause else { preconditionFailure("the flow has ended") }
-        return cause
-    }
-
     /// Adds the jobs handed over to `group`, in order, until the flow's end is delivered;
     /// then cancels the group, having added the jobs still pending (they end at once).
     private func serveMail(in group: inout DiscardingTaskGroup) async {
@@ -184,8 +145,7 @@ extension Node {
         }
     }
 
-    /// Whether the jobs ever had a host (a loop, or `start()`'s task). Once the flow has
-    /// ended, a `false` is final.
+    /// Whether the jobs ever had a hosting loop. Once the flow has ended, a `false` is final.
     var hasLoop: Bool {
         withLock { $0.hasLoop }
     }

@@ -22,8 +22,7 @@ extension Node {
     /// it: a value holding one (an existential) would be copied through value witnesses on
     /// its way through `host`'s frames (childFlowRoundTrip).
     enum TeardownStart {
-        /// No hosting loop, or one that has returned (as one in `start()`'s own task has by
-        /// then): dismiss these (if any), most recent first, then complete.
+        /// No hosting loop, or one that has returned: dismiss these (if any), most recent first, then complete.
         case dismiss(FirstInlineList<Presentation>)
         /// Wait for the hosting loop to return, then read the presentations.
         case afterLoop

@@ -36,12 +36,11 @@ final class Node: @unchecked Sendable {
         /// Reached only through this state, under the node's lock.
         private(set) var storedExtras: Extras?
         /// `flow.finished` awaited by `start()`'s own task (`endRequestedInStart`), resumed
-        /// when an end cause is recorded, with the other callers (`Extras.endRequestWaiters`);
-        /// or resumed with `nil` when a job is handed over and there is no hosting loop: the
-        /// task then hosts the jobs itself (`hostInStart`). A slot of its own: an event-style
-        /// coordinator waits there for all its idle life, and a list would allocate for it.
-        /// One task awaits one thing at a time, so one slot is enough.
-        var startWaiter: UnsafeContinuation<EndCause?, Never>?
+        /// when an end cause is recorded, with the other callers (`Extras.endRequestWaiters`).
+        /// A slot of its own: an event-style coordinator waits there for all its idle life,
+        /// and a list would allocate for it. One task awaits one thing at a time, so one slot
+        /// is enough.
+        var startWaiter: UnsafeContinuation<EndCause, Never>?
         /// `ChildFlow` callers: resumed when teardown is complete.
         var endWaiters: [UnsafeContinuation<EndCause, Never>] = []
         /// The route its parent started or focused it for, if any (`Routing/`). Cleared when
@@ -98,10 +97,9 @@ final class Node: @unchecked Sendable {
     /// fields in every node's state (`idleCoordinatorMemory`). Part of the state: reached
     /// only through it, under the node's lock.
     final class Extras {
-        /// The jobs handed over from other tasks and what hosts them (`Node+Mailbox.swift`): a
-        /// hosting loop started the first time a job is handed over, or `start()`'s own task
-        /// if it waits in `flow.finished` then; a coordinator that never gets one is one
-        /// task. Resuming the host only wakes it: it takes its mail under the node's lock.
+        /// The jobs handed over from other tasks and their hosting loop (`Node+Mailbox.swift`),
+        /// started the first time a job is handed over; a coordinator that never gets one is
+        /// one task. Resuming the loop only wakes it: it takes its mail under the node's lock.
         var mailbox = Mailbox()
         /// The children handed to the host and not yet returned, in the order they were
         /// added to its task group (which is the order they were handed over).

@@ -2,10 +2,8 @@
 //
 // `CoordinatorTree.run` runs the root in a child task of a discarding task group and this
 // loop in the calling task, as the group's body. The root's hosting loop is a child task of
-// that group, created when the root is first handed a job from another task while its
-// `start()` is busy (waiting in `flow.finished`, its own task hosts the jobs instead); every
-// other coordinator's loop is a job of its parent's host (the parent's loop, or its
-// `start()` task), so all of them are tasks of the tree (none can outlive it, and
+// that group, created when the root is first handed a job from another task; every other
+// coordinator's loop is a job of its parent's loop, so all of them are tasks of the tree (none can outlive it, and
 // cancelling the tree cancels them). A loop is also hosted here when its coordinator's
 // parent is ending (the parent's walk ends that coordinator too, and the loop must still run
 // the jobs handed over, which then end at once). Jobs of the loops hosted here see the

@@ -66,9 +66,8 @@ extension Flow {
     /// Starts `child` as a child of this coordinator, running concurrently, and returns a
     /// handle to await or cancel it (tabs, embedded containers, background flows).
     ///
-    /// Whichever task calls this, the child is a child task of this coordinator's own: of
-    /// its `start()` task if that waits in `flow.finished` when the first such child comes,
-    /// of a hosting loop the runtime starts for it otherwise. It is cancelled and awaited
+    /// Whichever task calls this, the child is a child task of this coordinator's own: of a
+    /// hosting loop the runtime starts for it the first time. It is cancelled and awaited
     /// when this coordinator ends.
     ///
     /// Throws `CoordinatorError` `alreadyRun` if this instance ran before, `flowEnded` if

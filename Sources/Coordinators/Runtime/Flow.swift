@@ -45,11 +45,8 @@ public struct Flow<Output: Sendable>: Sendable {
     /// `FlowDismissed`). Event-style coordinators return it from `start()`.
     ///
     /// Awaiting it also tells links (`Routing/`) that the coordinator is set up: the rest
-    /// of a deep link goes on into it from then on. While `start()` awaits it, children
-    /// handed to this coordinator from other tasks (an actor method's `run` or `start`) may
-    /// run in `start()`'s own task, which then returns from here only once they have ended;
-    /// so a child must not wait for code that follows this in `start()`. They see that
-    /// task's task-local values (see the Environment guide).
+    /// of a deep link goes on into it from then on. It returns when this coordinator's own
+    /// flow ends, whatever its children do (they are torn down after).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.
     public nonisolated(nonsending) var finished: Output {

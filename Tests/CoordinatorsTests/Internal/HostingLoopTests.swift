@@ -3,8 +3,8 @@ import Testing
 @testable import Coordinators
 
 /// A coordinator runs in one task; a hosting loop is started for it only when another task
-/// hands it a job while its `start()` is busy (`Node+Mailbox.swift`), and ends with its flow.
-/// A job handed over while `start()` waits in `flow.finished` runs in `start()`'s own task.
+/// hands it a job (`Node+Mailbox.swift`), and ends with its flow. A job never runs in
+/// `start()`'s own task, even while it waits in `flow.finished`.
 @Suite(.timeLimit(.minutes(1)))
 struct HostingLoopTests {
     /// Runs `root` in a tree of its own and returns once an `EventStyleHost` has journaled
@@ -54,7 +54,7 @@ struct HostingLoopTests {
         #expect(child?.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
     }
 
-    @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsOwnTaskWithNoLoop() async throws {
+    @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsLoop() async throws {
         let journal = Journal()
         let parent = StartsChild { EventStyleHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
@@ -64,31 +64,34 @@ struct HostingLoopTests {
         try await child.flow.node.waitUntilAcceptingRoutes()
         #expect(try await child.runChild() == 1)
         #expect(try await child.runChild() == 1)
-        // The child's `start()` hosts what it is handed: no loop of its own joined the parent's.
-        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 1)
-        #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
+        // The child got a loop of its own, which joined the parent's.
+        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 2)
+        #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .running)
         try parent.flow.finish()
         try await running.value
         #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
     }
 
-    @Test func flowFinishedReturnsInStartOnlyOnceTheChildrenItHostsHaveEnded() async throws {
+    /// `flow.finished` returns when the coordinator's own flow ends, while a child started
+    /// from another task still runs (it holds on after its cancellation); the child is torn
+    /// down after, and the tree's run returns once it has ended.
+    @Test func flowFinishedReturnsWhenTheFlowEndsWhateverItsChildrenDo() async throws {
         let journal = Journal()
         let host = EventStyleHost(journal: journal)
         let running = try await runUntilRunning(host, journal)
         try await host.flow.node.waitUntilAcceptingRoutes()
-        try await host.startWaitingChild()
-        try await journal.waitUntil { $0.contains("waiting") }
-        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
+        let release = Gate()
+        try await host.startHoldingChild(release)
+        try await journal.waitUntil { $0.contains("child running") }
         try host.flow.finish()
+        try await journal.waitUntil { $0.contains("flow.finished returned") }
+        #expect(!journal.all.contains("child released"), "the child still runs")
+        release.open()
         try await running.value
-        #expect(
-            journal.all.filter { $0 != "running" && $0 != "waiting" } == [
-                "start() saw its task cancelled", "flow.finished returned",
-            ])
+        #expect(journal.all.last == "child released")
     }
 
-    @Test func aFlowEventHandlerOfACoordinatorWaitingInFinishedRunsInItsTask() async throws {
+    @Test func aFlowEventHandlerOfACoordinatorWaitingInFinishedRunsInItsLoop() async throws {
         let journal = Journal()
         let host = EventStyleHost(journal: journal)
         try host.onFlowEvent(Ping.self) { host, ping in
@@ -103,8 +106,8 @@ struct HostingLoopTests {
         let receipt = try await sender.send(Ping(number: 1))
         #expect(receipt.stoppedBy?.coordinator == host.flow.id)
         #expect(journal.all.contains("handled ping 1"))
-        // The child and the handler's task were both hosted by the host's `start()`.
-        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
+        // The child and the handler's task were both hosted by the host's loop.
+        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .running)
         try host.flow.finish()
         try await running.value
     }
@@ -157,8 +160,8 @@ private actor EventStyleHost: Coordinator {
 
     func runChild() async throws -> Int { try await flow.run(Returns(1)) }
 
-    /// Starts a child that waits until its task is cancelled.
-    func startWaitingChild() throws { try flow.start(WaitsForCancellation(journal: journal)) }
+    /// Starts a child that holds on, cancelled or not, until `release` opens.
+    func startHoldingChild(_ release: Gate) throws { try flow.start(HoldsOn(until: release, journal: journal)) }
 
     /// Starts `child` concurrently.
     func start(_ child: EventStyleHost) throws { try flow.start(child) }
@@ -236,4 +239,18 @@ private func waitForCancellation(_ journal: Journal) async {
         gate.open()
     }
     journal.record("start() saw its task cancelled")
+}
+
+/// Runs until `release` opens, whether its task is cancelled or not.
+private actor HoldsOn: Coordinator {
+    let flow = Flow<Void>()
+    let release: Gate
+    let journal: Journal
+    init(until release: Gate, journal: Journal) { (self.release, self.journal) = (release, journal) }
+
+    func start() async {
+        journal.record("child running")
+        await release.wait()
+        journal.record("child released")
+    }
 }

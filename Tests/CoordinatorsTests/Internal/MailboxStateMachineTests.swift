@@ -11,10 +11,7 @@ struct MailboxStateMachineTests {
     /// for mail as waiter 7 if `loopWaiting`.
     private func machine(_ loop: Machine.Loop, pending: [String] = [], loopWaiting: Bool = false) -> Machine {
         var machine = Machine()
-        if loop == .inStart {
-            _ = machine.handOver("first", parkedStart: 5)
-            _ = machine.takeMail()
-        } else if loop != .none {
+        if loop != .none {
             _ = machine.handOver("first")
             _ = machine.takeMail()
         }
@@ -47,19 +44,14 @@ struct MailboxStateMachineTests {
         #expect(mail.map { Array($0.jobs) } == ["b"])
     }
 
-    /// Whatever hosts the jobs — a loop, or `start()`'s task — is woken if it waits for mail;
-    /// a `start()` waiting in `flow.finished` does not replace a loop that runs.
-    @Test(arguments: [
-        (Machine.Loop.running, Int?.none), (.running, 5), (.inStart, 6),
-    ])
-    func aJobHandedOverToAHostWaitingForMailWakesIt(host: Machine.Loop, parkedStart: Int?) {
-        var machine = machine(host, loopWaiting: true)
-        guard case .wake(let waiter) = machine.handOver("c", parkedStart: parkedStart) else {
+    @Test func aJobHandedOverToALoopWaitingForMailWakesIt() {
+        var machine = machine(.running, loopWaiting: true)
+        guard case .wake(let waiter) = machine.handOver("c") else {
             Issue.record("expected .wake")
             return
         }
         #expect(waiter == 7)
-        #expect(machine.loop == host)
+        #expect(machine.loop == .running)
     }
 
     @Test func aJobHandedOverToABusyLoopIsTakenAtItsNextLook() {
@@ -70,34 +62,6 @@ struct MailboxStateMachineTests {
         }
         let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["d"])
-    }
-
-    @Test func theFirstJobHandedOverWhileStartWaitsInFinishedIsHostedByStart() {
-        var machine = machine(.none)
-        guard case .hostInStart(let start) = machine.handOver("a", parkedStart: 5) else {
-            Issue.record("expected .hostInStart")
-            return
-        }
-        #expect(start == 5)
-        // `start()`'s task takes its mail as a running loop does, with no loop started.
-        #expect(machine.loop == .inStart)
-        #expect(machine.takeMail().map { Array($0.jobs) } == ["a"])
-    }
-
-    @Test func startHostingReturnsAsTheLoopDoesAndWakesNoTeardown() {
-        var machine = machine(.inStart)
-        #expect(machine.loopReturned() == nil)
-        #expect(machine.loop == .ended)
-        #expect(!machine.loopIsLive)
-    }
-
-    @Test func aStartWaitingInFinishedDoesNotReplaceALoopAskedFor() {
-        var machine = machine(.requested)
-        guard case .nothing = machine.handOver("b", parkedStart: 5) else {
-            Issue.record("expected .nothing")
-            return
-        }
-        #expect(machine.loop == .requested)
     }
 
     // MARK: takeMail
@@ -117,9 +81,8 @@ struct MailboxStateMachineTests {
         #expect(mailAgain == nil)
     }
 
-    @Test(arguments: [Machine.Loop.running, .inStart])
-    func theEndOfTheFlowIsMailWithTheJobsStillPending(host: Machine.Loop) {
-        var machine = machine(host, pending: ["g"])
+    @Test func theEndOfTheFlowIsMailWithTheJobsStillPending() {
+        var machine = machine(.running, pending: ["g"])
         _ = machine.endDelivered()
         let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["g"])
@@ -178,7 +141,7 @@ struct MailboxStateMachineTests {
     // MARK: teardownWaits
 
     @Test(arguments: [
-        (Machine.Loop.none, false), (.requested, true), (.running, true), (.inStart, true), (.ended, false),
+        (Machine.Loop.none, false), (.requested, true), (.running, true), (.ended, false),
     ])
     func theLoopIsLiveFromWhenItIsAskedForUntilItReturns(loop: Machine.Loop, isLive: Bool) {
         #expect(machine(loop).loopIsLive == isLive)
@@ -213,12 +176,5 @@ struct MailboxStateMachineTests {
         #expect(woken == nil)
         #expect(machine.loop == .ended)
         #expect(machine.hasLoop)
-    }
-}
-
-extension MailboxStateMachine where Job == String, Waiter == Int {
-    /// A hand-over while `start()` does not wait in `flow.finished`.
-    fileprivate mutating func handOver(_ job: String) -> HandOver<Int> {
-        handOver(job, parkedStart: nil)
     }
 }

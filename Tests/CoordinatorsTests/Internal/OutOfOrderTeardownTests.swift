@@ -66,7 +66,7 @@ struct OutOfOrderTeardownTests {
                 // It accepts routes in the critical section in which `start()` begins to wait.
                 try await root.flow.node.waitUntilAcceptingRoutes()
                 try await root.start(children)
-                #expect(root.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .inStart)
+                #expect(root.flow.node.hasLoop)
             }
             try await waitForScreens(count + 1, journal: journal)
             tree.cancel()
