@@ -31,12 +31,12 @@ struct HostingLoopTests {
         let running = try await runUntilRunning(host, journal)
         #expect(host.flow.node.hasLoop == false)
         // What only some coordinators use is not allocated until one of them is needed.
-        #expect(host.flow.node.withLock { $0.storedExtras == nil })
+        #expect(host.flow.node.view.hasExtras == false)
         #expect(try await host.runChild() == 1)
         #expect(host.flow.node.hasLoop)
         try host.flow.finish()
         try await running.value
-        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
+        #expect(host.flow.node.view.loop == .ended)
     }
 
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
@@ -44,32 +44,32 @@ struct HostingLoopTests {
         let parent = StartsChild { BusyHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
-        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 1)
+        #expect(parent.flow.node.view.hostedCount == 1)
         let child = await parent.child
         #expect(try await child?.runChild() == 1)
         // …and now the child's own loop too.
-        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 2)
+        #expect(parent.flow.node.view.hostedCount == 2)
         try parent.flow.finish()
         try await running.value
-        #expect(child?.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
+        #expect(child?.flow.node.view.loop == .ended)
     }
 
     @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsLoop() async throws {
         let journal = Journal()
         let parent = StartsChild { EventStyleHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
-        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 1)
+        #expect(parent.flow.node.view.hostedCount == 1)
         let child = try #require(await parent.child)
         // It accepts routes in the critical section in which `start()` begins to wait.
         try await child.flow.node.waitUntilAcceptingRoutes()
         #expect(try await child.runChild() == 1)
         #expect(try await child.runChild() == 1)
         // The child got a loop of its own, which joined the parent's.
-        #expect(parent.flow.node.withLock { $0.storedExtras?.hosted.count } == 2)
-        #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .running)
+        #expect(parent.flow.node.view.hostedCount == 2)
+        #expect(child.flow.node.view.loop == .running)
         try parent.flow.finish()
         try await running.value
-        #expect(child.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .ended)
+        #expect(child.flow.node.view.loop == .ended)
     }
 
     /// `flow.finished` returns when the coordinator's own flow ends, while a child started
@@ -107,7 +107,7 @@ struct HostingLoopTests {
         #expect(receipt.stoppedBy?.coordinator == host.flow.id)
         #expect(journal.all.contains("handled ping 1"))
         // The child and the handler's task were both hosted by the host's loop.
-        #expect(host.flow.node.withLock { $0.storedExtras?.mailbox.loop } == .running)
+        #expect(host.flow.node.view.loop == .running)
         try host.flow.finish()
         try await running.value
     }
