@@ -110,9 +110,10 @@ public struct CoordinatorError: Error, CustomStringConvertible {
     /// A sentence that says what happened and what to change.
     public let message: String
     /// Where the misuse happened: the file (`#fileID`) of the call in your code that the
-    /// runtime refused — the outermost call into this library from your code, such as a
-    /// `flow.present` in your `start()` — or, when no call of yours is to blame (a
-    /// presenter's own method, say), the runtime's file that detected it.
+    /// runtime refused — the call into this library nearest to the misuse, such as a
+    /// `flow.present` in your `start()` rather than the `tree.run` the error then came out
+    /// of — or, when no call of yours is to blame (a presenter's own method, say), the
+    /// runtime's file that detected it.
     public private(set) var file: String
     /// The line in `file`.
     public private(set) var line: Int
@@ -142,11 +143,16 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         (error as? CoordinatorError)?.located(at: file, line) ?? error
     }
 
-    /// Whether `fileID` (`Module/File.swift`) is in this library or its test kit, whose
-    /// calls into the public API are not the user's.
+    /// Whether `fileID` (`Module/File.swift`) is in this library's module or its test kit's
+    /// (the module's name followed by `Testing`), whose calls into the public API are not
+    /// the user's.
     private static func isOwnFile(_ fileID: String) -> Bool {
-        fileID.hasPrefix("Coordinators/") || fileID.hasPrefix("CoordinatorsTesting/")
+        let module = fileID.prefix { $0 != "/" }
+        return module == ownModule || module == ownModule + "Testing"
     }
+
+    /// This library's module name, as `#fileID` spells it.
+    private static let ownModule = String(#fileID.prefix { $0 != "/" })
 
     /// `CoordinatorError.<code>: <message> (at <file>:<line>)`, or `(detected at …)` when the
     /// location is the runtime's own.

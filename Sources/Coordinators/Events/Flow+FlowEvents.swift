@@ -32,16 +32,9 @@ extension Flow {
     public nonisolated(nonsending) func send<Event: FlowEvent>(
         _ event: Event, file: String = #fileID, line: Int = #line
     ) async throws -> FlowEventReceipt {
-        do {
-            return try await deliver(event)
-        } catch {
-            throw CoordinatorError.located(error, at: file, line)
-        }
-    }
-
-    private func deliver<Event: FlowEvent>(_ event: Event) async throws -> FlowEventReceipt {
         let key = ObjectIdentifier(Event.self)
-        var next = try node.beginFlowEventJourney()
+        var next: Node?
+        do { next = try node.beginFlowEventJourney() } catch { throw error.located(at: file, line) }
         var handledBy: [FlowEventReceipt.Handler] = []
         // Cancellation is checked only where the check changes anything: before running a
         // handler, and once when the journey ends (an ancestor without one does nothing; a

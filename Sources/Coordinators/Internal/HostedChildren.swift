@@ -16,8 +16,7 @@
 /// children this list knows of, whatever the order, and a few stragglers hold nobody up.
 ///
 /// The members are the tasks the group runs for its node: a child's own task, or a child's
-/// hosting loop (`Node+Mailbox.swift`: a coordinator's loop is a job of its parent's host,
-/// the parent's own loop or its `start()` task),
+/// hosting loop (`Node+Mailbox.swift`: a coordinator's loop is a job of its parent's loop),
 /// each with its link in the child's node (`Node.hostedLink`, `Node.loopLink`).
 ///
 /// A doubly linked list threaded through the children's nodes, plus the

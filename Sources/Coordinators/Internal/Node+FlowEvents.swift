@@ -79,8 +79,7 @@ extension Node {
 
 extension Node {
     /// Runs `handler` on `event` in this coordinator's own task tree (a child task of its
-    /// host: its hosting loop, or its `start()` task if that was waiting in `flow.finished`
-    /// when the first job came), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
+    /// hosting loop), and waits for its answer: `true` (stop), `false` (go on), or `nil` if this
     /// coordinator offers no handler after all (its flow is ending: the task started
     /// cancelled, or could not start).
     ///

@@ -23,8 +23,8 @@ extension Node {
         let run: Job
     }
 
-    /// Hands `job` (hosting the adopted `child`) to the host of this node's jobs (its hosting
-    /// loop, or its `start()` task), which adds it to its task group. If this flow ended
+    /// Hands `job` (hosting the adopted `child`) to this node's hosting loop, which adds it
+    /// to its task group. If this flow ended
     /// since `child` was adopted, the child is ended (its instance is spent) and the error is
     /// thrown.
     func spawn(_ child: Node, _ job: @escaping Job) throws(CoordinatorError) {

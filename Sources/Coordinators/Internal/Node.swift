@@ -70,7 +70,7 @@ final class Node: @unchecked Sendable {
         /// The environment values set on this coordinator (`Extras.environment`).
         var environment: EnvironmentLayer { storedExtras?.environment ?? [:] }
 
-        /// Whether the jobs ever had a host, a loop or `start()`'s task (`Mailbox.hasLoop`).
+        /// Whether the jobs ever had a hosting loop (`Mailbox.hasLoop`).
         var hasLoop: Bool { storedExtras?.mailbox.hasLoop ?? false }
 
         /// Whether a hosting loop was asked for and has not returned (`Mailbox.loopIsLive`).
@@ -147,8 +147,13 @@ final class Node: @unchecked Sendable {
     private init() {}
 
     deinit {
-        // The children are released one by one, not by a recursive release down the list.
-        state.withLock { $0.children.removeAll() }
+        // The children are released one by one, not by a recursive release down the list,
+        // with no lock held (nothing else can reach this node any more).
+        var children = state.withLock { state in
+            defer { state.children = ChildList() }
+            return state.children
+        }
+        children.removeAll()
     }
 
     /// Runs `body` with exclusive access to the node's state, under the node's lock. `body`
@@ -303,8 +308,8 @@ final class Node: @unchecked Sendable {
     /// - a hand-over carries out its decision (`Node.carryOut`) after a critical section that
     ///   found the node running, so after `bind`;
     /// - `host` runs in a task created after `bind` returned (in `tree.run`, `Flow.run`,
-    ///   `Flow.race`, or the host — a loop or a `start()` task — that received the job under
-    ///   this node's parent's lock);
+    ///   `Flow.race`, or the hosting loop that received the job under this node's parent's
+    ///   lock);
     /// - a presentation exists only once `makePresentation` has taken this node's lock after
     ///   `bind` wrote the context under it; whoever then announces it runs after that, in the
     ///   task that made it or in one it reached through a synchronising hand-off (a

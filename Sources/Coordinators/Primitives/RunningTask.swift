@@ -6,11 +6,11 @@
 /// that one task; and a child group may only be used from the task that runs `start()`.
 ///
 /// It keeps the task as the standard library gives it, an `UnsafeCurrentTask`, with no
-/// conversion. Whoever stores one drops it before the task ends: a node clears its copy
-/// under its lock when `start()` returns, and a child group's storage lives inside
-/// `start()`'s own task. A canceller takes its copy under the node's lock while `start()`
-/// runs, and calls `cancel()` once the lock is released (cancellation handlers may take
-/// other locks).
+/// conversion. A node stores one only while `start()` runs, and clears it under its lock
+/// when `start()` returns; a canceller takes its copy under that lock, and calls `cancel()`
+/// once the lock is released (cancellation handlers may take other locks). A copy holds a
+/// strong reference to the task, so a `cancel()` or `==` that comes after the task ended
+/// reaches a live object, and does nothing or compares unequal.
 ///
 /// `@unchecked Sendable`, and why that is safe: `UnsafeCurrentTask` is not `Sendable`
 /// because most of its API may only be used by the task itself. From other tasks only

@@ -79,17 +79,22 @@ public struct ChildGroup<Output: Sendable> {
     /// for the others it is, as when `flow.run(_:timeout:)` fails to start it.
     @discardableResult
     public mutating func start<Child: Coordinator>(
-        _ child: Child
+        _ child: Child, file: String = #fileID, line: Int = #line
     ) throws(CoordinatorError) -> ChildFlow<Output> where Child.Output == Output {
         guard storage.isOpen else {
             throw CoordinatorError(
                 .childGroupEnded,
                 "A child group was asked to start \(Child.self) after withChildGroup returned. Start children only "
-                    + "inside the closure given to withChildGroup; it returns once they have all ended.")
+                    + "inside the closure given to withChildGroup; it returns once they have all ended."
+            ).located(at: file, line)
         }
-        let current = try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
         let childNode = child.flow.node
-        try parent.adopt(childNode, running: Child.self, acceptingRoutes: true, from: current)
+        do {
+            let current = try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
+            try parent.adopt(childNode, running: Child.self, acceptingRoutes: true, from: current)
+        } catch {
+            throw error.located(at: file, line)
+        }
         storage.running[ObjectIdentifier(childNode)] = childNode
         tasks.addTaskStartingNow {
             await childNode.host(child)
@@ -111,10 +116,14 @@ public struct ChildGroup<Output: Sendable> {
     /// recorded, with the end of every child below it, so each child then ends as
     /// `cancelled`, and this returns them.
     public mutating func next(
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: String = #fileID, line: Int = #line
     ) async throws(CoordinatorError) -> (id: CoordinatorID, outcome: FlowOutcome<Output>)? {
         guard storage.isOpen else { return nil }
-        try storage.checkOwner(to: "wait for its next child", coordinator: parent.coordinatorName)
+        do {
+            try storage.checkOwner(to: "wait for its next child", coordinator: parent.coordinatorName)
+        } catch {
+            throw error.located(at: file, line)
+        }
         guard let node = await tasks.next(isolation: isolation) else { return nil }
         storage.running[ObjectIdentifier(node)] = nil
         return (node.id, FlowOutcome(node.teardownCause))

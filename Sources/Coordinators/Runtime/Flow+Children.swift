@@ -4,12 +4,12 @@ extension Flow {
     /// reads the clock a time limit needs). Inlined, as `run(adopted:isStartTask:)` is: one
     /// frame in the caller's task.
     @inline(__always)
-    func endCause<Child: Coordinator>(running child: Child) async -> EndCause {
+    func endCause<Child: Coordinator>(running child: Child, file: String, line: Int) async -> EndCause {
         let isStartTask: Bool
         do {
             isStartTask = try node.adopt(child.flow.node, running: Child.self, acceptingRoutes: true)
         } catch {
-            return .failed(error)
+            return .failed(error.located(at: file, line))
         }
         return await run(adopted: child, isStartTask: isStartTask)
     }
@@ -29,8 +29,7 @@ extension Flow {
         }
         // Called from another task (an actor method a screen called, a task of the user's):
         // hand the child to this node's mailbox so that it becomes a child task of a group
-        // this coordinator owns (its hosting loop's, or its `start()` task's while that waits
-        // in `flow.finished`), and wait for its outcome.
+        // this coordinator owns (its hosting loop's), and wait for its outcome.
         // The wait returns the end cause, typed once here: a job and a continuation generic
         // over the child's output cost async frames of their own.
         let cause = await withTaskCancellationHandler {
@@ -66,9 +65,9 @@ extension Flow {
     /// Starts `child` as a child of this coordinator, running concurrently, and returns a
     /// handle to await or cancel it (tabs, embedded containers, background flows).
     ///
-    /// Whichever task calls this, the child is a child task of this coordinator's own: of a
-    /// hosting loop the runtime starts for it the first time. It is cancelled and awaited
-    /// when this coordinator ends.
+    /// Whichever task calls this, the child runs in this coordinator's own task tree: a child
+    /// task of the hosting loop the runtime starts for it the first time. It is cancelled and
+    /// awaited when this coordinator ends.
     ///
     /// Throws `CoordinatorError` `alreadyRun` if this instance ran before, `flowEnded` if
     /// this flow has ended, `notRunning` if it has not started.

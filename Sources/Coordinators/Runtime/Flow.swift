@@ -3,7 +3,7 @@
 /// Each coordinator declares its own: `let flow = Flow<Output>()`. The handle is a small
 /// value; copies refer to the same flow. Its methods may be called from any task, such as
 /// a screen's action calling an actor method of the coordinator: children started there
-/// still run as child tasks of this coordinator's task, and end with it.
+/// still run in this coordinator's own task tree (its hosting loop), and end with it.
 ///
 /// Its async methods are `nonisolated(nonsending)`: they run on the caller's actor (the
 /// coordinator's, from `start()` or an actor method) rather than hopping off it and back,

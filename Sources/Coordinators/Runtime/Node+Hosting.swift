@@ -5,7 +5,7 @@
 
 extension Node {
     /// The job that hosts `child` (bound to `childNode`) as a task of the group that hosts
-    /// `parent`'s jobs (`flow.start`: its hosting loop's, or its `start()` task's), and lets
+    /// `parent`'s jobs (`flow.start`: its hosting loop's), and lets
     /// it leave that group in turn. Made here, generic over the child alone: made in
     /// `Flow<Output>.start`, the closure's context would also keep `Output`'s metadata and
     /// the flow (idleCoordinatorMemory).
@@ -26,8 +26,7 @@ extension Node {
     /// teardown, in this order:
     ///
     /// 1. the children: those run from `start()` are its child tasks, so they have ended
-    ///    when it returns, as have those handed over while it waited in `flow.finished`,
-    ///    which it hosted there; the others belong to the hosting loop
+    ///    when it returns; the others belong to the hosting loop
     ///    (`Node+Mailbox.swift`), which the end cancels, and which returns once each has torn
     ///    down its own subtree in the same way — so the deepest coordinators end first;
     /// 2. the presentations this coordinator still owns are dismissed, most recent first;

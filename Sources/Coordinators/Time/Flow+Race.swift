@@ -28,9 +28,7 @@ extension Flow {
         _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>..., file: String = #fileID,
         line: Int = #line
     ) async throws -> RaceWinner<Value> {
-        do { return try await runRace([first, second] + more).get() } catch {
-            throw CoordinatorError.located(error, at: file, line)
-        }
+        try await runRace([first, second] + more, file: file, line: line).get()
     }
 
     /// Runs a race like `race(_:_:_:)`, of the racers in `racers`, in their order: for a list
@@ -47,9 +45,7 @@ extension Flow {
     public nonisolated(nonsending) func race<Value>(
         _ racers: some Collection<Racer<Value>>, file: String = #fileID, line: Int = #line
     ) async throws -> RaceWinner<Value> {
-        do { return try await raceForOutcome(racers).get() } catch {
-            throw CoordinatorError.located(error, at: file, line)
-        }
+        try await raceForOutcome(racers, file: file, line: line).get()
     }
 
     /// Runs a race like `race(_:_:_:)`, but returns the winner with how it ended instead of
@@ -58,9 +54,10 @@ extension Flow {
     /// Cancellation: as for `race(_:_:_:)`; the winner's outcome is then most often
     /// `.cancelled`.
     public nonisolated(nonsending) func raceForOutcome<Value>(
-        _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>...
+        _ first: Racer<Value>, _ second: Racer<Value>, _ more: Racer<Value>..., file: String = #fileID,
+        line: Int = #line
     ) async -> RaceOutcome<Value> {
-        await runRace([first, second] + more)
+        await runRace([first, second] + more, file: file, line: line)
     }
 
     /// Runs a race like `race(_:)` of the racers in `racers`, but returns the winner with how
@@ -79,10 +76,12 @@ extension Flow {
                     + "(one is run as flow.run runs it)."
             ).located(at: file, line)
         }
-        return await runRace(Array(racers))
+        return await runRace(Array(racers), file: file, line: line)
     }
 
-    private func runRace<Value>(_ racers: [Racer<Value>]) async -> RaceOutcome<Value> {
+    /// Runs the race; a racer that cannot start wins with its `CoordinatorError` located at
+    /// the caller's `file`:`line` (a racer's own errors keep theirs).
+    private func runRace<Value>(_ racers: [Racer<Value>], file: String, line: Int) async -> RaceOutcome<Value> {
         // Every racer is adopted (bound) before any runs, so that the winner can cancel the
         // others whether or not they have been hosted yet: a racer may end while the next
         // ones are being started.
@@ -94,7 +93,7 @@ extension Flow {
                 for adopted in racers[..<index] {
                     adopted.node.abandon(error)
                 }
-                return RaceOutcome(index: index, id: racer.node.id, outcome: .failed(error))
+                return RaceOutcome(index: index, id: racer.node.id, outcome: .failed(error.located(at: file, line)))
             }
         }
         node.acceptRoutes()

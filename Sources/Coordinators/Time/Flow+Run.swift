@@ -32,12 +32,10 @@ extension Flow {
     public nonisolated(nonsending) func run<Child: Coordinator>(
         _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
     ) async throws -> Child.Output {
-        do {
-            guard let timeout else { return try await endCause(running: child).output(as: Child.Output.self) }
-            return try await runForOutcome(child, timeLimit: timeout).get()
-        } catch {
-            throw CoordinatorError.located(error, at: file, line)
+        guard let timeout else {
+            return try await endCause(running: child, file: file, line: line).output(as: Child.Output.self)
         }
+        return try await runForOutcome(child, timeLimit: timeout, file: file, line: line).get()
     }
 
     /// Runs `child` like `run(_:timeout:)`, but returns how it ended instead of throwing:
@@ -47,25 +45,27 @@ extension Flow {
     public nonisolated(nonsending) func runForOutcome<Child: Coordinator>(
         _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
     ) async -> FlowOutcome<Child.Output> {
-        guard let timeout else { return FlowOutcome(await endCause(running: child)).located(at: file, line) }
-        return await runForOutcome(child, timeLimit: timeout).located(at: file, line)
+        guard let timeout else { return FlowOutcome(await endCause(running: child, file: file, line: line)) }
+        return await runForOutcome(child, timeLimit: timeout, file: file, line: line)
     }
 
     /// `runForOutcome(_:timeout:)` with a time limit.
     private func runForOutcome<Child: Coordinator>(
-        _ child: Child, timeLimit timeout: Duration
+        _ child: Child, timeLimit timeout: Duration, file: String, line: Int
     ) async -> FlowOutcome<Child.Output> {
         // A flow whose environment cannot be read has not run or has ended: running the
         // child without a timer fails with the error that says which (and spends the child as
         // running it without a time limit does).
-        guard let clock = try? environment.clock else { return FlowOutcome(await endCause(running: child)) }
+        guard let clock = try? environment.clock else {
+            return FlowOutcome(await endCause(running: child, file: file, line: line))
+        }
         let deadline = Deadline(after: timeout, on: clock)
         let childNode = child.flow.node
         let isStartTask: Bool
         do {
             isStartTask = try node.adopt(childNode, running: Child.self, acceptingRoutes: true)
         } catch {
-            return .failed(error)
+            return .failed(error.located(at: file, line))
         }
         // Adopted first, so that the timer always finds the child bound: an end cause recorded
         // before the child is hosted ends it without running `start()`.

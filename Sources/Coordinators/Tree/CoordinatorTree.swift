@@ -43,10 +43,12 @@ public final class CoordinatorTree: Sendable {
     public func runForOutcome<Root: Coordinator>(
         _ root: Root, file: String = #fileID, line: Int = #line
     ) async -> FlowOutcome<Root.Output> {
-        await outcome(running: root).located(at: file, line)
+        await outcome(running: root, file: file, line: line)
     }
 
-    private func outcome<Root: Coordinator>(running root: Root) async -> FlowOutcome<Root.Output> {
+    private func outcome<Root: Coordinator>(
+        running root: Root, file: String, line: Int
+    ) async -> FlowOutcome<Root.Output> {
         let node = root.flow.node
         do {
             try context.beginRun(node, coordinator: String(describing: Root.self))
@@ -57,7 +59,7 @@ public final class CoordinatorTree: Sendable {
                 throw error
             }
         } catch {
-            return .failed(error)
+            return .failed(CoordinatorError.located(error, at: file, line))
         }
         context.rootBound(root)
         if context.isCancelPending {

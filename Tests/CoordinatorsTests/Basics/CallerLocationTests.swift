@@ -80,6 +80,28 @@ struct CallerLocationTests {
         #expect(error?.description.contains("(detected at Coordinators/") == true)
     }
 
+    /// A child's own error, from a presenter's method that no call of the runtime made, keeps
+    /// the runtime's location: neither the parent's `flow.run` nor the `tree.run` it comes out
+    /// of locates it.
+    @Test func aChildsOwnErrorIsNotLocatedAtTheRunItComesOutOf() async {
+        let error = await #expect(throws: CoordinatorError.self) {
+            try await CoordinatorTree().run(RunsAChildThatPopsAnEmptyStack())
+        }
+        #expect(error?.code == .nothingToPop)
+        #expect(error?.isCallersLocation == false)
+        #expect(error?.description.contains("(detected at Coordinators/") == true)
+    }
+
+    actor RunsAChildThatPopsAnEmptyStack: Coordinator {
+        let flow = Flow<Void>()
+        func start() async throws { try await flow.run(PopsAnEmptyStack()) }
+    }
+
+    actor PopsAnEmptyStack: Coordinator {
+        let flow = Flow<Void>()
+        func start() async throws { try await NavigationPresenter().pop() }
+    }
+
     actor RacesNobody: Coordinator {
         let flow = Flow<Int>()
         static let raceLine = #line + 2

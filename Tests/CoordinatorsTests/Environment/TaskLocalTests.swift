@@ -5,12 +5,10 @@ import Testing
 /// Which task-local values a child's `start()` sees, for each way it is started. A child
 /// runs in a task of its tree: a child task of the calling task for `flow.run` from
 /// `start()` (so too a timeout's, a race's and a child group's); for the others, handed
-/// over, a child task of whatever hosts its parent's jobs — the
-/// parent's `start()` task if that waited in `flow.finished` when the first job came, a
-/// hosting loop otherwise, itself hosted where its own parent's jobs are (up to the tree's
-/// own group). So a value bound around `flow.run` in `start()` reaches the child, and one
-/// bound around a `flow.finished` that hosts; one bound around `flow.start`, or in the task
-/// that called an actor method, does not. (The environment reaches them all:
+/// over, a child task of its parent's hosting loop, itself hosted in its own parent's loop
+/// (up to the tree's own group). So a value bound around `flow.run` in `start()` reaches the
+/// child; one bound around `flow.start`, around `flow.finished`, or in the task that called
+/// an actor method, does not. (The environment reaches them all:
 /// `EnvironmentTests`.)
 @Suite(.timeLimit(.minutes(1)))
 struct TaskLocalTests {
@@ -98,7 +96,7 @@ private actor StartsReads: Coordinator {
 }
 
 /// Waits in `flow.finished` inside a binding of "waiting", and runs or starts `Reads` when its
-/// methods are called: its `start()`'s task hosts them.
+/// methods are called: its hosting loop hosts them, outside that binding.
 private actor WaitsUnderABinding: Coordinator {
     let flow = Flow<Void>()
 

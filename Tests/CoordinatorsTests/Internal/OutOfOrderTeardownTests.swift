@@ -5,9 +5,9 @@ import Testing
 /// Cancelling a parent whose older children finish their teardown last (their presenter
 /// holds their dismissals until the younger ones' are done): the younger children wait for
 /// their turn to leave the parent's task group (see `HostedChildren`); everyone still ends
-/// once, before the parent, and is released. The group is the parent's hosting loop's when
-/// its `start()` starts them, its `start()` task's own when they are handed over while it
-/// waits in `flow.finished`.
+/// once, before the parent, and is released. The group is the parent's hosting loop's,
+/// whether they are handed over while its `start()` runs or while it waits in
+/// `flow.finished`.
 @Suite(.timeLimit(.minutes(1)))
 struct OutOfOrderTeardownTests {
     /// Holds the dismissal of screens `c0` ..< `c<held>` until the others have been dismissed.

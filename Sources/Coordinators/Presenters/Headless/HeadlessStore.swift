@@ -173,3 +173,13 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         }
     }
 }
+
+/// What a part of a container (a tab, a slot) tells the container after a change.
+enum PartChange: Sendable {
+    /// The part's state changed (its revision went up): a change of the container too.
+    case state
+    /// Only a presentation the part holds changed (it was shown, answered, left…): the
+    /// container's waiters re-check, its revision stays (see
+    /// `HeadlessStore.presentationDidChange()`).
+    case presentation
+}

@@ -176,6 +176,16 @@ public final class NavigationPresenter: StackPresenter, Observable {
         try await core.userPopToRoot()
     }
 
+    /// Empties the stack, as when its tab leaves a bar: what it showed reports `reason`,
+    /// most recent first.
+    func removeAll(reporting reason: DismissalReason) {
+        let removed = core.store.update { state in
+            defer { state.stack = [] }
+            return (state.stack, changed: !state.stack.isEmpty)
+        }
+        removed.reportDismissals(reason)
+    }
+
     /// A person starts swiping the top presentation away: returns the gesture, to
     /// `complete()` (as `userPop()`) or `cancel()` (nothing is reported). Meanwhile
     /// `state.gestureInProgress` holds the top presentation.

@@ -65,6 +65,15 @@ public final class SlotPresenter: Presenter, Observable {
         replaced?.reportDismissal(.replaced)
     }
 
+    /// Empties the slot, as when its tab leaves a bar: what it showed reports `reason`.
+    func removeAll(reporting reason: DismissalReason) {
+        let removed = store.update { state in
+            defer { state.presentation = nil }
+            return (state.presentation, changed: state.presentation != nil)
+        }
+        removed?.reportDismissal(reason)
+    }
+
     /// What the slot shows: the next `present` replaces it.
     public var presentationReplacedByNextPresent: Presentation? { store.state.presentation }
 

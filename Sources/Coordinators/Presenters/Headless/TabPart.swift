@@ -1,13 +1,3 @@
-/// What a part of a container (a tab, a slot) tells the container after a change.
-enum PartChange: Sendable {
-    /// The part's state changed (its revision went up): a change of the container too.
-    case state
-    /// Only a presentation the part holds changed (it was shown, answered, left…): the
-    /// container's waiters re-check, its revision stays (see
-    /// `HeadlessStore.presentationDidChange()`).
-    case presentation
-}
-
 /// The presenter of a tab's content: a slot for a tab of one screen, a navigation stack for
 /// a tab of a stack (`TabItem.Content`).
 enum TabPart: Sendable {
@@ -58,18 +48,8 @@ enum TabPart: Sendable {
     /// most recent first.
     func removeAll(reporting reason: DismissalReason) {
         switch self {
-        case .screen(let slot):
-            let removed = slot.store.update { state in
-                defer { state.presentation = nil }
-                return (state.presentation, changed: state.presentation != nil)
-            }
-            removed?.reportDismissal(reason)
-        case .stack(let stack):
-            let removed = stack.core.store.update { state in
-                defer { state.stack = [] }
-                return (state.stack, changed: !state.stack.isEmpty)
-            }
-            removed.reportDismissals(reason)
+        case .screen(let slot): slot.removeAll(reporting: reason)
+        case .stack(let stack): stack.removeAll(reporting: reason)
         }
     }
 }
