@@ -16,7 +16,7 @@
 /// children this list knows of, whatever the order, and a few stragglers hold nobody up.
 ///
 /// The members are the tasks the group runs for its node: a child's own task, or a child's
-/// hosting loop (`Node+Mailbox.swift`: a coordinator's loop is a job of its parent's loop),
+/// hosting loop (`Node+Host.swift`: a coordinator's loop is a job of its parent's host),
 /// each with its link in the child's node (`Node.hostedLink`, `Node.loopLink`).
 ///
 /// A doubly linked list threaded through the children's nodes, plus the
@@ -118,7 +118,7 @@ struct HostedChildren {
     /// What a member whose work is done (a child's teardown, a loop's last job) does next
     /// (see `depart`).
     enum Departure {
-        /// It was not added to the group through the mailbox (the root, or a child run from
+        /// It was not added to the group through the host (the root, or a child run from
         /// `start()`): nothing to do.
         case notHosted
         /// It has left; resume the sibling whose turn has come, if any.

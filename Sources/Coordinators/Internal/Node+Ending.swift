@@ -168,7 +168,7 @@ extension Node {
             // The loop may now cancel its group: every end below is recorded. It finds the
             // end (and any jobs still pending, which it must start so that they end too) at
             // its next look, or is woken here if it waits.
-            if hasLoop { node.withLock { $0.storedExtras?.mailbox.endDelivered() }?.resume() }
+            if hasLoop { node.withLock { $0.storedExtras?.host.mailbox.endDelivered() }?.resume() }
             startWaiter?.resume(returning: cause)
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)

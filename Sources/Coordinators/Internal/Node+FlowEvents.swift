@@ -93,7 +93,7 @@ extension Node {
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 reply.wait(continuation)
-                let accepted = spawnTask {
+                let accepted = hostTask {
                     // Started cancelled: the host adds jobs to a cancelled group once the flow
                     // ends, and an ending coordinator handles no events.
                     guard !Task.isCancelled else { return reply.finish(.success(nil)) }

@@ -1,4 +1,16 @@
-// A coordinator's teardown, steps 2 to 4 of `Node.host` (`Runtime/Node+Hosting.swift`).
+// A coordinator's teardown, in the order it happens, once `start()` has ended (or never ran)
+// and the end is recorded for the whole subtree (`Node+Ending.swift`): `Node.host`
+// (`Runtime/Node+Hosting.swift`) begins the hosting, runs `start()`, then `tearDown`:
+//
+// 1. the children handed to the hosting loop end (`afterLoop`: the loop returns once each has
+//    torn down its own subtree in the same way, so the deepest coordinators end first);
+// 2. the presentations this coordinator still owns are dismissed, most recent first
+//    (`dismiss`);
+// 3. the outcome is final: the parent forgets the node, the lifecycle event is sent and the
+//    waiters are resumed (`Completion`);
+// 4. `Node.host` returns, and with it the last reference the runtime held to the
+//    coordinator; a child its parent's host ran then leaves that group in turn
+//    (`Node+Host.swift`).
 
 extension Node {
     /// `Node.host` begins: a task cancelled already ends the flow at once (`start()` never
@@ -41,11 +53,8 @@ extension Node {
     /// down (no loop, nothing on screen) the teardown completes in that same critical
     /// section. Never inlined: keeps `host`'s async frame, which an idle coordinator's task
     /// keeps, small (idleCoordinatorMemory).
-    ///
-    /// Returns whether the node must wait for its turn to leave its parent's group
-    /// (`leaveInTurn`).
     @inline(never)
-    func tearDown(_ start: TeardownStart?) async -> Bool {
+    func tearDown(_ start: TeardownStart?) async {
         // One list, whichever way it was found, dismissed from this frame: the dismissal's
         // frames then sit on this one alone (see `afterLoop`).
         let remaining: FirstInlineList<Presentation>
@@ -98,8 +107,8 @@ extension Node {
         let waiters: [UnsafeContinuation<EndCause, Never>]
         let context: TreeContext?
 
-        /// Never inlined, nor are `afterLoop`, `loopEnded` and `waitForTurn`: keeps the async
-        /// frames of `tearDown` and `leaveInTurn` small (cancelTree11111).
+        /// Never inlined, nor is `afterLoop`: keeps the async frame of `tearDown` small
+        /// (cancelTree11111).
         @inline(never)
         init(_ node: Node, _ state: inout State) {
             self.node = node
@@ -113,62 +122,15 @@ extension Node {
             state.endWaiters = []
         }
 
-        /// Returns whether the node must wait for its turn to leave its parent's group
-        /// (`leaveInTurn`), which its `host` returns to the job that ran it.
-        @discardableResult
+        /// (A child its parent's host runs then leaves that host's group, in turn, when its
+        /// job returns: `Node+Host.swift`.)
         @inline(never)
-        func carryOut() -> Bool {
-            let departure =
-                parent?.withLock { state in
-                    state.children.remove(node)
-                    let parentEnding = !state.machine.isRunning
-                    return state.storedExtras?.hosted.depart(.task(node), parentEnding: parentEnding)
-                        ?? .notHosted
-                } ?? .notHosted
+        func carryOut() {
+            parent?.withLock { $0.children.remove(node) }
             context?.emit(node, .ended(cause))
             for waiter in waiters {
                 waiter.resume(returning: cause)
             }
-            switch departure {
-            case .notHosted:
-                return false
-            case .left(let sibling):
-                sibling?.resume()
-                return false
-            case .mustWait:
-                return true
-            }
         }
-    }
-
-    /// Teardown step 4, for a child this node hosts in its group whose `host` returned that
-    /// it may not leave the group yet (`HostedChildren`): waits until few enough older
-    /// siblings are left, then lets it leave and wakes the sibling whose turn that brings.
-    /// Not cancellable: the task is cancelled already, and this node waits for its whole
-    /// group anyway.
-    @inline(never)
-    func leaveInTurn(_ child: Node) async {
-        await waitForTurn(.task(child))
-    }
-
-    /// A child's hosting loop, a job of this node's host, has returned: it leaves this
-    /// node's group now, or in turn (as `leaveInTurn`).
-    func leave(_ loop: HostedChildren.Member) async {
-        switch withLock({ $0.storedExtras?.hosted.depart(loop, parentEnding: !$0.machine.isRunning) }) {
-        case .notHosted, nil: break
-        case .left(let sibling): sibling?.resume()
-        case .mustWait: await waitForTurn(loop)
-        }
-    }
-
-    /// Never inlined (see `Completion.init`).
-    @inline(never)
-    private func waitForTurn(_ member: HostedChildren.Member) async {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            if !withLock({ $0.storedExtras?.hosted.wait(member, continuation) ?? false }) {
-                continuation.resume()
-            }
-        }
-        withLock { $0.storedExtras?.hosted.remove(member) }?.resume()
     }
 }

@@ -70,11 +70,12 @@ final class Node: @unchecked Sendable {
         /// The environment values set on this coordinator (`Extras.environment`).
         var environment: EnvironmentLayer { storedExtras?.environment ?? [:] }
 
-        /// Whether the jobs ever had a hosting loop (`Mailbox.hasLoop`).
-        var hasLoop: Bool { storedExtras?.mailbox.hasLoop ?? false }
+        /// Whether the jobs ever had a hosting loop (`MailboxStateMachine.hasLoop`).
+        var hasLoop: Bool { storedExtras?.host.mailbox.hasLoop ?? false }
 
-        /// Whether a hosting loop was asked for and has not returned (`Mailbox.loopIsLive`).
-        var loopIsLive: Bool { storedExtras?.mailbox.loopIsLive ?? false }
+        /// Whether a hosting loop was asked for and has not returned
+        /// (`MailboxStateMachine.loopIsLive`).
+        var loopIsLive: Bool { storedExtras?.host.mailbox.loopIsLive ?? false }
 
         /// Takes the links waiting for this coordinator to accept routes (it is ending).
         mutating func takeRouteWaiters() -> Waiters<Void>.Taken {
@@ -97,13 +98,11 @@ final class Node: @unchecked Sendable {
     /// fields in every node's state (`idleCoordinatorMemory`). Part of the state: reached
     /// only through it, under the node's lock.
     final class Extras {
-        /// The jobs handed over from other tasks and their hosting loop (`Node+Mailbox.swift`),
-        /// started the first time a job is handed over; a coordinator that never gets one is
-        /// one task. Resuming the loop only wakes it: it takes its mail under the node's lock.
-        var mailbox = Mailbox()
-        /// The children handed to the host and not yet returned, in the order they were
-        /// added to its task group (which is the order they were handed over).
-        var hosted = HostedChildren()
+        /// The jobs handed over from other tasks, their hosting loop, and the children in its
+        /// group (`Host`, `Node+Host.swift`); the loop is started the first time a job is
+        /// handed over, and a coordinator that never gets one is one task. Resuming the loop
+        /// only wakes it: it takes its mail under the node's lock.
+        var host = Host()
         /// Links waiting until the coordinator accepts routes; resumed with an error if it
         /// ends first.
         var routeWaiters = Waiters<Void>()
@@ -257,7 +256,7 @@ final class Node: @unchecked Sendable {
             // A loop, if a job was handed over meanwhile, ends with the flow; if an ending
             // ancestor's walk recorded this end first, that walk tells the loop once the ends
             // below are recorded.
-            return (state.parent, recorded ? state.storedExtras?.mailbox.endDelivered() : nil)
+            return (state.parent, recorded ? state.storedExtras?.host.mailbox.endDelivered() : nil)
         }
         loop?.resume()
         parent?.withLock { $0.children.remove(self) }

@@ -1,4 +1,4 @@
-// The tree's loop: the task that starts the root's hosting loop (`Node+Mailbox.swift`).
+// The tree's loop: the task that starts the root's hosting loop (`Node+Host.swift`).
 //
 // `CoordinatorTree.run` runs the root in a child task of a discarding task group and this
 // loop in the calling task, as the group's body. The root's hosting loop is a child task of
@@ -42,7 +42,7 @@ extension TreeContext {
                 return (state.loopRequests, state.rootReturned)
             }
             for node in nodes {
-                group.addTaskStartingNow { await node.runLoop(hostedBy: nil) }
+                group.addTaskStartingNow { await node.runLoop() }
             }
             if done {
                 state.withLock { $0.rootReturned = false }

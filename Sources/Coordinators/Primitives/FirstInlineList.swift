@@ -12,6 +12,11 @@ struct FirstInlineList<Element>: RandomAccessCollection {
     /// An empty list.
     init() {}
 
+    /// A list of one element.
+    init(_ element: Element) {
+        first = element
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { first == nil ? 0 : 1 + rest.count }
     var isEmpty: Bool { first == nil }

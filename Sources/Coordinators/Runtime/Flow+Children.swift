@@ -28,17 +28,16 @@ extension Flow {
             return await Self.hostInChildTask(child)
         }
         // Called from another task (an actor method a screen called, a task of the user's):
-        // hand the child to this node's mailbox so that it becomes a child task of a group
-        // this coordinator owns (its hosting loop's), and wait for its outcome.
+        // hand the child to this node's host so that it becomes a child task of a group this
+        // coordinator owns (its hosting loop's), and wait for its outcome.
         // The wait returns the end cause, typed once here: a job and a continuation generic
         // over the child's output cost async frames of their own.
         let cause = await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
                 do throws(CoordinatorError) {
-                    try node.spawn(childNode) {
-                        let leavesInTurn = await childNode.host(child)
+                    try node.hostChild(childNode) {
+                        await childNode.host(child)
                         continuation.resume(returning: childNode.teardownCause)
-                        if leavesInTurn { await node.leaveInTurn(childNode) }
                     }
                 } catch {
                     continuation.resume(returning: .failed(error))
@@ -78,7 +77,7 @@ extension Flow {
         let childNode = child.flow.node
         do {
             try node.adopt(childNode, running: Child.self)
-            try node.spawn(childNode, Node.hostingJob(child, on: childNode, parent: node))
+            try node.hostChild(childNode, running: Node.hostingJob(child, on: childNode))
         } catch {
             throw error.located(at: file, line)
         }

@@ -4,15 +4,11 @@
 // no async layer between hosting and `start()` (idleCoordinatorMemory).
 
 extension Node {
-    /// The job that hosts `child` (bound to `childNode`) as a task of the group that hosts
-    /// `parent`'s jobs (`flow.start`: its hosting loop's), and lets
-    /// it leave that group in turn. Made here, generic over the child alone: made in
-    /// `Flow<Output>.start`, the closure's context would also keep `Output`'s metadata and
-    /// the flow (idleCoordinatorMemory).
-    static func hostingJob<C: Coordinator>(_ child: C, on childNode: Node, parent: Node) -> Job {
-        {
-            if await childNode.host(child) { await parent.leaveInTurn(childNode) }
-        }
+    /// The job that hosts `child` on `childNode` (`Node.hostChild`). Made here, generic over
+    /// the child alone: made in `Flow<Output>.start`, the closure's context would also keep
+    /// `Output`'s metadata and the flow (idleCoordinatorMemory).
+    static func hostingJob<C: Coordinator>(_ child: C, on childNode: Node) -> Job {
+        { await childNode.host(child) }
     }
 
     /// Runs `coordinator` on this (bound) node in the calling task and returns after the
@@ -26,22 +22,19 @@ extension Node {
     /// teardown, in this order:
     ///
     /// 1. the children: those run from `start()` are its child tasks, so they have ended
-    ///    when it returns; the others belong to the hosting loop
-    ///    (`Node+Mailbox.swift`), which the end cancels, and which returns once each has torn
-    ///    down its own subtree in the same way — so the deepest coordinators end first;
+    ///    when it returns; the others belong to the hosting loop (`Node+Host.swift`), which
+    ///    the end cancels, and which returns once each has torn down its own subtree in the
+    ///    same way — so the deepest coordinators end first;
     /// 2. the presentations this coordinator still owns are dismissed, most recent first;
     /// 3. the outcome is recorded, the parent forgets the node, waiters are resumed, and
     ///    the lifecycle event is sent;
     /// 4. this function returns, and with it the last reference the runtime held to the
-    ///    coordinator. (A child its parent's host runs then returns from its task when
-    ///    `leaveInTurn` lets it.)
+    ///    coordinator.
     ///
-    /// Returns whether the node, a child its parent's host runs, must wait for its turn to
-    /// leave that host's group: the job that ran it then calls `leaveInTurn`.
-    @discardableResult
-    func host<C: Coordinator>(_ coordinator: C) async -> Bool {
+    /// `Internal/Node+Teardown.swift` holds these steps, in this order.
+    func host<C: Coordinator>(_ coordinator: C) async {
         beginHosting(coordinator)
-        return await tearDown(await runStart(coordinator))
+        await tearDown(await runStart(coordinator))
     }
 
     /// Runs `start()` in the calling task, unless the flow ended before it could begin (it

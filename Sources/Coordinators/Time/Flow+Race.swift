@@ -103,7 +103,7 @@ extension Flow {
             // coordinator's own.
             await withDiscardingTaskGroup { group in
                 for (index, racer) in racers.enumerated() {
-                    group.addTask { track.racerEnded(index, await racer.host().outcome) }
+                    group.addTask { track.racerEnded(index, await racer.host()) }
                 }
             }
         } else {
@@ -113,13 +113,11 @@ extension Flow {
                 await track.waitUntilOver {
                     for (index, racer) in racers.enumerated() {
                         do throws(CoordinatorError) {
-                            try node.spawn(racer.node) {
-                                let (outcome, leavesInTurn) = await racer.host()
-                                track.racerEnded(index, outcome)
-                                if leavesInTurn { await node.leaveInTurn(racer.node) }
+                            try node.hostChild(racer.node) {
+                                track.racerEnded(index, await racer.host())
                             }
                         } catch {
-                            // This flow has ended: `spawn` has ended the racer.
+                            // This flow has ended: `hostChild` has ended the racer.
                             track.racerEnded(index, .failed(error))
                         }
                     }

@@ -13,9 +13,7 @@ public struct Racer<Value: Sendable>: Sendable {
     /// parent's start task (see `Node.adopt`).
     let adopt: @Sendable (_ parent: Node) throws(CoordinatorError) -> Bool
     /// Hosts the racer on its node (once) and returns its outcome, typed as the race's.
-    /// Also returns whether the racer must wait for its turn to leave its parent's host's
-    /// group (`Node.leaveInTurn`).
-    let host: @Sendable () async -> (outcome: FlowOutcome<Value>, leavesInTurn: Bool)
+    let host: @Sendable () async -> FlowOutcome<Value>
 
     /// A racer that runs `coordinator` and turns its output into the race's `Value` with
     /// `transform` (called once, if it finishes).
@@ -30,12 +28,11 @@ public struct Racer<Value: Sendable>: Sendable {
             node: node,
             adopt: { (parent: Node) throws(CoordinatorError) -> Bool in try parent.adopt(node, running: C.self) },
             host: {
-                let (outcome, leavesInTurn) = await hostOnce(held, on: node)
-                return switch outcome {
-                case .finished(let output): (.finished(transform(output)), leavesInTurn)
-                case .failed(let error): (.failed(error), leavesInTurn)
-                case .cancelled: (.cancelled, leavesInTurn)
-                case .dismissed(let reason): (.dismissed(reason), leavesInTurn)
+                switch await hostOnce(held, on: node) {
+                case .finished(let output): .finished(transform(output))
+                case .failed(let error): .failed(error)
+                case .cancelled: .cancelled
+                case .dismissed(let reason): .dismissed(reason)
                 }
             })
     }
@@ -50,13 +47,13 @@ public struct Racer<Value: Sendable>: Sendable {
 /// its frame, and with it the last reference to the coordinator, is gone when it returns.
 private func hostOnce<C: Coordinator>(
     _ held: Locked<C?>, on node: Node
-) async -> (outcome: FlowOutcome<C.Output>, leavesInTurn: Bool) {
+) async -> FlowOutcome<C.Output> {
     // A racer is hosted only after its `adopt` bound its node, which succeeds once per
     // coordinator: the same racer twice, or again in a later race, fails with `alreadyRun`
     // before anything is hosted (`RaceTests`, "Misuse").
     guard let coordinator = held.withLock({ $0.take() }) else {
         preconditionFailure("a racer is hosted once")
     }
-    let leavesInTurn = await node.host(coordinator)
-    return (FlowOutcome(node.teardownCause), leavesInTurn)
+    await node.host(coordinator)
+    return FlowOutcome(node.teardownCause)
 }

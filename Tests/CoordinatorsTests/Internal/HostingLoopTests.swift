@@ -3,7 +3,7 @@ import Testing
 @testable import Coordinators
 
 /// A coordinator runs in one task; a hosting loop is started for it only when another task
-/// hands it a job (`Node+Mailbox.swift`), and ends with its flow. A job never runs in
+/// hands it a job (`Node+Host.swift`), and ends with its flow. A job never runs in
 /// `start()`'s own task, even while it waits in `flow.finished`.
 @Suite(.timeLimit(.minutes(1)))
 struct HostingLoopTests {

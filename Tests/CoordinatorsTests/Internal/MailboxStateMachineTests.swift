@@ -3,21 +3,26 @@ import Testing
 @testable import Coordinators
 
 /// One (state, event) pair per test. Jobs and waiters are plain values here: the machine is
-/// generic over both, and `Node` instantiates it with closures and continuations.
+/// generic over both, and `Host` instantiates it with jobs and continuations.
 struct MailboxStateMachineTests {
     typealias Machine = MailboxStateMachine<String, Int>
 
-    /// A machine whose loop is in `loop`, with `pending` jobs waiting, and the loop waiting
-    /// for mail as waiter 7 if `loopWaiting`.
-    private func machine(_ loop: Machine.Loop, pending: [String] = [], loopWaiting: Bool = false) -> Machine {
+    /// A machine in `phase`, with `pending` jobs handed over after it got there. A loop asked
+    /// for holds the job `"first"` that asked for it; a loop waiting for mail is waiter 7.
+    private func machine(_ phase: Machine.Phase, pending: [String] = []) -> Machine {
         var machine = Machine()
-        if loop != .none {
-            _ = machine.handOver("first")
+        if phase != .noLoop { _ = machine.handOver("first") }
+        if phase != .noLoop && phase != .requested {
+            machine.loopStarted()
             _ = machine.takeMail()
         }
-        if loop == .running || loop == .ended { machine.loopStarted() }
-        if loopWaiting { _ = machine.loopWaits(7) }
-        if loop == .ended { _ = machine.loopReturned() }
+        if phase == .waiting { _ = machine.loopWaits(7) }
+        if phase == .returned {
+            _ = machine.endDelivered()
+            _ = machine.takeMail()
+            _ = machine.loopReturned()
+        }
+        #expect(machine.phase == phase)
         for job in pending { _ = machine.handOver(job) }
         return machine
     }
@@ -25,12 +30,12 @@ struct MailboxStateMachineTests {
     // MARK: handOver
 
     @Test func theFirstJobHandedOverAsksForTheLoop() {
-        var machine = machine(.none)
+        var machine = machine(.noLoop)
         guard case .startLoop = machine.handOver("a") else {
             Issue.record("expected .startLoop")
             return
         }
-        #expect(machine.loop == .requested)
+        #expect(machine.phase == .requested)
     }
 
     @Test func aJobHandedOverBeforeTheLoopStartsWaitsForIt() {
@@ -41,21 +46,22 @@ struct MailboxStateMachineTests {
         }
         machine.loopStarted()
         let mail = machine.takeMail()
-        #expect(mail.map { Array($0.jobs) } == ["b"])
+        #expect(mail.map { Array($0.jobs) } == ["first", "b"])
     }
 
     @Test func aJobHandedOverToALoopWaitingForMailWakesIt() {
-        var machine = machine(.running, loopWaiting: true)
+        var machine = machine(.waiting)
         guard case .wake(let waiter) = machine.handOver("c") else {
             Issue.record("expected .wake")
             return
         }
         #expect(waiter == 7)
-        #expect(machine.loop == .running)
+        #expect(machine.phase == .serving)
+        #expect(machine.takeMail().map { Array($0.jobs) } == ["c"])
     }
 
     @Test func aJobHandedOverToABusyLoopIsTakenAtItsNextLook() {
-        var machine = machine(.running)
+        var machine = machine(.serving)
         guard case .nothing = machine.handOver("d") else {
             Issue.record("expected .nothing")
             return
@@ -67,13 +73,13 @@ struct MailboxStateMachineTests {
     // MARK: takeMail
 
     @Test func noMailWhileTheFlowRunsAndNothingIsPending() {
-        var machine = machine(.running)
+        var machine = machine(.serving)
         let mail = machine.takeMail()
         #expect(mail == nil)
     }
 
     @Test func theMailHoldsThePendingJobsInOrderOnce() {
-        var machine = machine(.running, pending: ["e", "f", "h"])
+        var machine = machine(.serving, pending: ["e", "f", "h"])
         let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["e", "f", "h"])
         #expect(mail?.end == false)
@@ -82,7 +88,7 @@ struct MailboxStateMachineTests {
     }
 
     @Test func theEndOfTheFlowIsMailWithTheJobsStillPending() {
-        var machine = machine(.running, pending: ["g"])
+        var machine = machine(.serving, pending: ["g"])
         _ = machine.endDelivered()
         let mail = machine.takeMail()
         #expect(mail.map { Array($0.jobs) } == ["g"])
@@ -90,24 +96,36 @@ struct MailboxStateMachineTests {
     }
 
     @Test func theEndIsMailEveryTimeTheLoopLooks() {
-        var machine = machine(.running)
+        var machine = machine(.serving)
         _ = machine.endDelivered()
         #expect(machine.takeMail()?.end == true)
         #expect(machine.takeMail()?.end == true)
     }
 
+    @Test func theEndDeliveredBeforeTheLoopStartsIsItsFirstMail() {
+        var machine = machine(.requested)
+        let woken = machine.endDelivered()
+        #expect(woken == nil)
+        machine.loopStarted()
+        let mail = machine.takeMail()
+        #expect(mail.map { Array($0.jobs) } == ["first"])
+        #expect(mail?.end == true)
+    }
+
     // MARK: loopWaits
 
     @Test func theLoopWaitsWhenThereIsNoMail() {
-        var machine = machine(.running)
+        var machine = machine(.serving)
         let waits = machine.loopWaits(7)
         #expect(waits)
+        #expect(machine.phase == .waiting)
         let woken = machine.endDelivered()
         #expect(woken == 7)
+        #expect(machine.phase == .serving)
     }
 
     @Test func theLoopDoesNotWaitWhenAJobIsPending() {
-        var machine = machine(.running, pending: ["h"])
+        var machine = machine(.serving, pending: ["h"])
         let waits = machine.loopWaits(7)
         #expect(!waits)
         let woken = machine.endDelivered()
@@ -115,7 +133,7 @@ struct MailboxStateMachineTests {
     }
 
     @Test func theLoopDoesNotWaitOnceTheEndIsDelivered() {
-        var machine = machine(.running)
+        var machine = machine(.serving)
         _ = machine.endDelivered()
         let waits = machine.loopWaits(7)
         #expect(!waits)
@@ -124,7 +142,7 @@ struct MailboxStateMachineTests {
     // MARK: endDelivered
 
     @Test func theEndWakesAWaitingLoopOnce() {
-        var machine = machine(.running, loopWaiting: true)
+        var machine = machine(.waiting)
         let woken = machine.endDelivered()
         #expect(woken == 7)
         let wokenAgain = machine.endDelivered()
@@ -132,7 +150,7 @@ struct MailboxStateMachineTests {
     }
 
     @Test func theEndWakesNothingWithoutALoop() {
-        var machine = machine(.none)
+        var machine = machine(.noLoop)
         let woken = machine.endDelivered()
         #expect(woken == nil)
         #expect(!machine.hasLoop)
@@ -141,29 +159,35 @@ struct MailboxStateMachineTests {
     // MARK: teardownWaits
 
     @Test(arguments: [
-        (Machine.Loop.none, false), (.requested, true), (.running, true), (.ended, false),
+        (Machine.Phase.noLoop, false), (.requested, true), (.serving, true), (.waiting, true), (.returned, false),
     ])
-    func theLoopIsLiveFromWhenItIsAskedForUntilItReturns(loop: Machine.Loop, isLive: Bool) {
-        #expect(machine(loop).loopIsLive == isLive)
+    func theLoopIsLiveFromWhenItIsAskedForUntilItReturns(phase: Machine.Phase, isLive: Bool) {
+        #expect(machine(phase).loopIsLive == isLive)
     }
 
     @Test func theTeardownDoesNotWaitWithoutALoop() {
-        var machine = machine(.none)
+        var machine = machine(.noLoop)
         let waits = machine.teardownWaits(9)
         #expect(!waits)
     }
 
-    @Test(arguments: [Machine.Loop.requested, .running])
-    func theTeardownWaitsForALoopThatHasNotReturned(loop: Machine.Loop) {
-        var machine = machine(loop)
+    /// The teardown may begin to wait as soon as the end is recorded, before it is delivered
+    /// to the loop: its waiter stays through the loop's steps until the loop returns.
+    @Test(arguments: [Machine.Phase.requested, .serving, .waiting])
+    func theTeardownWaitsForALoopThatHasNotReturned(phase: Machine.Phase) {
+        var machine = machine(phase)
         let waits = machine.teardownWaits(9)
         #expect(waits)
+        if phase == .requested { machine.loopStarted() }
+        let wokenLoop = machine.endDelivered()
+        #expect(wokenLoop == (phase == .waiting ? 7 : nil))
+        #expect(machine.takeMail()?.end == true)
         let woken = machine.loopReturned()
         #expect(woken == 9)
     }
 
     @Test func theTeardownDoesNotWaitForALoopThatHasReturned() {
-        var machine = machine(.ended)
+        var machine = machine(.returned)
         let waits = machine.teardownWaits(9)
         #expect(!waits)
     }
@@ -171,10 +195,12 @@ struct MailboxStateMachineTests {
     // MARK: loopReturned
 
     @Test func theLoopReturningWithoutATeardownWaitingWakesNothing() {
-        var machine = machine(.running)
+        var machine = machine(.serving)
+        _ = machine.endDelivered()
+        _ = machine.takeMail()
         let woken = machine.loopReturned()
         #expect(woken == nil)
-        #expect(machine.loop == .ended)
+        #expect(machine.phase == .returned)
         #expect(machine.hasLoop)
     }
 }

@@ -1,0 +1,39 @@
+/// The host of a coordinator's jobs: the tasks that run for it in a task group it owns, when
+/// they are handed over from a task other than its `start()`'s (a child started with
+/// `flow.start`, or run from an actor method a screen called; a flow event's handler; a
+/// child's own hosting loop). Its pure state, kept in the node's locked state
+/// (`Node.Extras.host`); `Node+Host.swift` carries its decisions out, and is the only place
+/// that makes a job: so every job ends the same way, leaving the group in turn.
+///
+/// It owns three things:
+/// - the **mailbox** (`MailboxStateMachine`): the jobs handed over, and whether the group's
+///   task (the hosting loop) has been asked for, runs, waits for mail or has returned;
+/// - the **members** (`HostedChildren`): the children and child loops in the group, in the
+///   order they were added, and when each may leave it;
+/// - the **jobs** themselves: what each runs, and which member leaves when it returns.
+struct Host {
+    typealias Mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>
+    typealias Member = HostedChildren.Member
+
+    /// One job: what it runs, and the member that leaves the group, in turn, once it has run
+    /// (`nil` for a task that is no child: a flow event's handler). In a struct, because a
+    /// generic container would keep a bare function re-abstracted, behind a thunk each way
+    /// (childFlowRoundTripFromActorMethod).
+    struct Job {
+        let run: Node.Job
+        let member: Member?
+    }
+
+    /// The jobs handed over and the loop that takes them.
+    var mailbox = Mailbox()
+    /// The children and child loops in the group, and when each may leave it.
+    var members = HostedChildren()
+
+    /// Hands over `run`, for `member` if it runs a child (or a child's loop); the flow runs
+    /// (the node checked under the same lock). The member joins the group now, so that the
+    /// group knows its members in the order their jobs will be added.
+    mutating func handOver(_ run: @escaping Node.Job, for member: Member?) -> Mailbox.HandOver {
+        if let member { members.append(member) }
+        return mailbox.handOver(Job(run: run, member: member))
+    }
+}
