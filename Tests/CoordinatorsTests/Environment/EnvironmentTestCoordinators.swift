@@ -40,11 +40,21 @@ actor Reads: Coordinator {
 /// and starts another (each inside a task-local binding of "start"); then it waits, and the
 /// test calls `runChild` / `startChild` from its own task. It records what it learns.
 actor EnvironmentParent: Coordinator {
+    /// What it journals: what each child of its `start()` saw, then that it is ready.
+    enum Entry: Hashable, Sendable {
+        /// What the child it ran from `start()` (`flow.run`) saw.
+        case ranFromStart(String)
+        /// What the child it started from `start()` (`flow.start`) saw.
+        case startedFromStart(String)
+        /// Its `start()` has run and started those children, and waits to be finished.
+        case ready
+    }
+
     let flow = Flow<Void>()
-    let journal: Journal
+    let journal: Journal<Entry>
     let greeting: String?
 
-    init(journal: Journal, setting greeting: String? = nil) {
+    init(journal: Journal<Entry>, setting greeting: String? = nil) {
         self.journal = journal
         self.greeting = greeting
     }
@@ -52,10 +62,10 @@ actor EnvironmentParent: Coordinator {
     func start() async throws {
         if let greeting { try flow.setEnvironment(\.greeting, greeting) }
         try await Trace.$value.withValue("start") {
-            journal.record("run from start: \(try await flow.run(Reads()))")
-            journal.record("start from start: \(try await flow.start(Reads()).value)")
+            journal.record(.ranFromStart(try await flow.run(Reads())))
+            journal.record(.startedFromStart(try await flow.start(Reads()).value))
         }
-        journal.record("ready")
+        journal.record(.ready)
         try await flow.finished
     }
 

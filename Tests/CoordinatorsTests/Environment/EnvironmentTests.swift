@@ -7,11 +7,11 @@ import Testing
 struct EnvironmentTests {
     /// Runs a `EnvironmentParent` until it is ready, and returns it with its run.
     private func runParent(
-        in tree: CoordinatorTree, setting greeting: String? = nil, journal: Journal = Journal()
+        in tree: CoordinatorTree, setting greeting: String? = nil, journal: Journal<EnvironmentParent.Entry> = Journal()
     ) async throws -> (EnvironmentParent, Task<Void, any Error>) {
         let parent = EnvironmentParent(journal: journal, setting: greeting)
         let run = Task { try await tree.run(parent) }
-        try await journal.waitUntil { $0.contains("ready") }
+        try await journal.waitUntil { $0.contains(.ready) }
         return (parent, run)
     }
 
@@ -31,11 +31,11 @@ struct EnvironmentTests {
     @Test func aValueSetOnACoordinatorReachesChildrenHoweverTheyAreStarted() async throws {
         let tree = CoordinatorTree()
         tree.setEnvironment(\.greeting, "tree")
-        let journal = Journal()
+        let journal = Journal<EnvironmentParent.Entry>()
         let (parent, run) = try await runParent(in: tree, setting: "parent", journal: journal)
 
-        #expect(journal.all.contains("run from start: parent / start"))
-        #expect(journal.all.contains("start from start: parent / none"))
+        #expect(journal.all.contains(.ranFromStart("parent / start")))
+        #expect(journal.all.contains(.startedFromStart("parent / none")))
         #expect(try await parent.runChild().hasPrefix("parent /"))
         #expect(try await parent.startChild().hasPrefix("parent /"))
         try await parent.done()

@@ -12,12 +12,14 @@ import Testing
 /// `EnvironmentTests`.)
 @Suite(.timeLimit(.minutes(1)))
 struct TaskLocalTests {
-    private func runParent(_ journal: Journal) async throws -> (EnvironmentParent, Task<Void, any Error>) {
+    private func runParent(
+        _ journal: Journal<EnvironmentParent.Entry>
+    ) async throws -> (EnvironmentParent, Task<Void, any Error>) {
         let parent = EnvironmentParent(journal: journal)
         let tree = CoordinatorTree()
         // The root is hosted in this task: what is bound here is what its hosting task has.
         let run = Task { try await Trace.$value.withValue("tree") { try await tree.run(parent) } }
-        try await journal.waitUntil { $0.contains("ready") }
+        try await journal.waitUntil { $0.contains(.ready) }
         return (parent, run)
     }
 
@@ -27,17 +29,17 @@ struct TaskLocalTests {
     }
 
     @Test func aChildRunFromStartSeesWhatStartBoundAroundTheCall() async throws {
-        let journal = Journal()
+        let journal = Journal<EnvironmentParent.Entry>()
         let (parent, run) = try await runParent(journal)
-        #expect(journal.all.contains("run from start: default / start"))
+        #expect(journal.all.contains(.ranFromStart("default / start")))
         try await parent.done()
         try await run.value
     }
 
     @Test func aChildStartedFromStartSeesWhatTheTreeWasRunWithNotWhatStartBound() async throws {
-        let journal = Journal()
+        let journal = Journal<EnvironmentParent.Entry>()
         let (parent, run) = try await runParent(journal)
-        #expect(journal.all.contains("start from start: default / tree"))
+        #expect(journal.all.contains(.startedFromStart("default / tree")))
         try await parent.done()
         try await run.value
     }

@@ -11,14 +11,14 @@ struct FlowEventEndingTests {
     actor StaysEnding: Coordinator {
         let flow = Flow<Void>()
         let gate = Gate()
-        let journal: Journal
+        let journal: Journal<FlowEventEntry>
         private var child: Level?
 
-        init(child: Level, journal: Journal) throws {
+        init(child: Level, journal: Journal<FlowEventEntry>) throws {
             self.child = child
             self.journal = journal
-            try onFlowEvent(Ping.self) { coordinator, _ in
-                coordinator.journal.record("ending handled ping")
+            try onFlowEvent(Ping.self) { coordinator, ping in
+                coordinator.journal.record(.handled("ending", ping: ping.number))
                 return .stop
             }
         }
@@ -34,7 +34,7 @@ struct FlowEventEndingTests {
     }
 
     @Test func anAncestorThatIsEndingIsPassedOverAndTheEventGoesOn() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let gate = Gate()
         let levels = try chain(
             ["parent", "sender"], journal: journal, handling: ["parent": .passOn],
@@ -43,19 +43,19 @@ struct FlowEventEndingTests {
         let root = try Level("root", journal: journal, handling: .stop)
         let tree = CoordinatorTree()
         let run = Task { try await tree.run(root) }
-        try await journal.waitUntil { $0.contains("running root") }
+        try await journal.waitUntil { $0.contains(.running("root")) }
         try root.flow.start(ending)
-        try await journal.waitUntil { $0.contains("running sender") }
+        try await journal.waitUntil { $0.contains(.running("sender")) }
 
         let sending = Task { try await levels[1].send(Ping(number: 1)) }
-        try await journal.waitUntil { $0.contains("parent handling ping 1") }
+        try await journal.waitUntil { $0.contains(.handling("parent", ping: 1)) }
         try ending.flow.finish()
         #expect(ending.flow.state == .ending)
         gate.open()
         let receipt = try await sending.value
 
         #expect(ids(receipt.handledBy) == [levels[0].flow.id, root.flow.id])
-        #expect(!journal.all.contains("ending handled ping"))
+        #expect(!journal.all.contains { $0.handler == "ending" })
         ending.gate.open()
         tree.cancel()
         _ = await run.result
@@ -65,9 +65,9 @@ struct FlowEventEndingTests {
 
     /// A running chain root ← sender whose root handles `Ping` after asking `Confirm` on
     /// `modal`; returns once the sender has sent ping `number` and the question shows.
-    private func sendWhileTheRootAsks(_ number: Int, journal: Journal, modal: ModalPresenter) async throws -> (
-        levels: [Level], running: RunningChain, sending: Task<FlowEventReceipt, any Error>
-    ) {
+    private func sendWhileTheRootAsks(
+        _ number: Int, journal: Journal<FlowEventEntry>, modal: ModalPresenter
+    ) async throws -> (levels: [Level], running: RunningChain, sending: Task<FlowEventReceipt, any Error>) {
         let levels = try chain(
             ["root", "sender"], journal: journal, handling: ["root": .stop],
             before: ["root": { root in _ = try await root.flow.ask(Confirm(), on: modal) }])
@@ -78,7 +78,7 @@ struct FlowEventEndingTests {
     }
 
     @Test func aTreeTornDownWhileAHandlerAwaitsCancelsTheHandlerAndEndsTheJourneyWithItsError() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let modal = ModalPresenter()
         let (levels, running, sending) = try await sendWhileTheRootAsks(2, journal: journal, modal: modal)
         await running.end()
@@ -88,13 +88,13 @@ struct FlowEventEndingTests {
         await #expect(throws: CancellationError.self) { try await sending.value }
         #expect(levels[0].flow.state == .ended)
         #expect(modal.state.modals.isEmpty)
-        #expect(!journal.all.contains("root handled ping 2"))
+        #expect(!journal.all.contains(.handled("root", ping: 2)))
     }
 
     // MARK: Cancellation and errors
 
     @Test func cancellingTheSenderEndsTheJourneyAtTheHandlerInProgress() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let gate = Gate()
         let levels = try chain(
             ["root", "parent", "sender"], journal: journal, handling: ["root": .stop, "parent": .passOn],
@@ -102,19 +102,19 @@ struct FlowEventEndingTests {
         let running = try await RunningChain(levels, journal: journal)
 
         let sending = Task { try await levels[2].send(Ping(number: 3)) }
-        try await journal.waitUntil { $0.contains("parent handling ping 3") }
+        try await journal.waitUntil { $0.contains(.handling("parent", ping: 3)) }
         sending.cancel()
 
         await #expect(throws: CancellationError.self) { try await sending.value }
         // The parent's handler goes on, and the event goes no further than it.
         gate.open()
-        try await journal.waitUntil { $0.contains("parent handled ping 3") }
-        #expect(handled(journal) == ["parent handled ping 3"])
+        try await journal.waitUntil { $0.contains(.handled("parent", ping: 3)) }
+        #expect(handled(journal) == [.handled("parent", ping: 3)])
         await running.end()
     }
 
     @Test func aCancelledSenderReachesNoAncestor() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(["root", "sender"], journal: journal, handling: ["root": .stop])
         let running = try await RunningChain(levels, journal: journal)
         let gate = Gate()
@@ -131,7 +131,7 @@ struct FlowEventEndingTests {
     }
 
     @Test func aCancelledSenderStopsWaitingWhileTheHandlerInProgressGoesOn() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let modal = ModalPresenter()
         let (levels, running, sending) = try await sendWhileTheRootAsks(5, journal: journal, modal: modal)
         sending.cancel()
@@ -140,7 +140,7 @@ struct FlowEventEndingTests {
         // The root's handler is the root's own work: its question stays until answered.
         #expect(modal.state.screenNames == ["Confirm"])
         try modal.state.top?.answer(true)
-        try await journal.waitUntil { $0.contains("root handled ping 5") }
+        try await journal.waitUntil { $0.contains(.handled("root", ping: 5)) }
         #expect(levels[0].flow.state == .running)
         await running.end()
     }
@@ -148,14 +148,14 @@ struct FlowEventEndingTests {
     struct Refused: Error, Equatable {}
 
     @Test func aHandlersErrorEndsTheJourneyAndIsThrownToTheSender() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(
             ["root", "parent", "sender"], journal: journal, handling: ["root": .stop, "parent": .passOn],
             before: ["parent": { _ in throw Refused() }])
         let running = try await RunningChain(levels, journal: journal)
 
         await #expect(throws: Refused()) { try await levels[2].send(Ping(number: 6)) }
-        #expect(journal.all.filter { $0.contains("ping") } == ["parent handling ping 6"])
+        #expect(journal.all.filter { $0.ping != nil } == [.handling("parent", ping: 6)])
         #expect(levels[1].flow.state == .running)
         await running.end()
     }
@@ -163,16 +163,16 @@ struct FlowEventEndingTests {
     // MARK: Handlers hold their coordinator weakly
 
     @Test func aCoordinatorThatRegisteredAHandlerInInitAndNeverRanIsReleased() throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         var level: Level? = try Level("never run", journal: journal, handling: .stop)
         let weak = Weak(try #require(level))
         level = nil
         #expect(weak.object == nil)
-        #expect(journal.all == ["deinit never run"])
+        #expect(journal.all == [.deinitialized("never run")])
     }
 
     @Test func aCoordinatorWithHandlersIsReleasedAfterItsEnd() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let tree = CoordinatorTree()
         let weak: Weak<Level>
         let run: Task<Void, any Error>
@@ -182,13 +182,13 @@ struct FlowEventEndingTests {
             try levels[1].onFlowEvent(Pong.self) { _, _ in .stop }
             let root = levels[0]
             run = Task { try await tree.run(root) }
-            try await journal.waitUntil { $0.contains("running child") }
+            try await journal.waitUntil { $0.contains(.running("child")) }
             try levels[1].flow.finish()
         }
-        try await journal.waitUntil { $0.contains("deinit child") }
+        try await journal.waitUntil { $0.contains(.deinitialized("child")) }
         #expect(weak.object == nil)
         tree.cancel()
         _ = await run.result
-        try await journal.waitUntil { $0.contains("deinit root") }
+        try await journal.waitUntil { $0.contains(.deinitialized("root")) }
     }
 }

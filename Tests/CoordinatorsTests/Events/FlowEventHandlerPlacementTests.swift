@@ -12,16 +12,16 @@ struct FlowEventHandlerPlacementTests {
     /// loading, and journals what `send` did.
     actor LoadsReviews: Coordinator {
         let flow = Flow<Void>()
-        let journal: Journal
-        init(journal: Journal) { self.journal = journal }
+        let journal: Journal<JournalEntry>
+        init(journal: Journal<JournalEntry>) { self.journal = journal }
 
         func start() async throws {
-            journal.record("loading")
+            journal.record(.started("reviews"))
             do {
-                let receipt = try await flow.send(SessionExpired())
-                journal.record("sent: \(receipt.isHandled)")
+                try await flow.send(SessionExpired())
+                journal.record(.returned("send"))
             } catch {
-                journal.record("send threw \(type(of: error))")
+                if error is CancellationError { journal.record(.cancelled("send")) }
                 throw error
             }
             try await flow.finished
@@ -32,10 +32,10 @@ struct FlowEventHandlerPlacementTests {
     /// and awaits its teardown, then journals the outcome.
     actor App: Coordinator {
         let flow = Flow<Void>()
-        let journal: Journal
+        let journal: Journal<JournalEntry>
         private var reviews: ChildFlow<Void>?
 
-        init(journal: Journal) throws {
+        init(journal: Journal<JournalEntry>) throws {
             self.journal = journal
             try onFlowEvent(SessionExpired.self) { app, _ in
                 try await app.logOut()
@@ -51,7 +51,7 @@ struct FlowEventHandlerPlacementTests {
         private func logOut() async throws {
             guard let reviews else { return }
             reviews.cancel()
-            journal.record("logged out: \(await reviews.outcome)")
+            journal.record(.ended("reviews", await reviews.outcome.ending))
         }
     }
 
@@ -59,10 +59,10 @@ struct FlowEventHandlerPlacementTests {
         let journal = Journal()
         let tree = CoordinatorTree()
         let run = Task { try await tree.run(App(journal: journal)) }
-        try await journal.waitUntil { entries in entries.contains { $0.hasPrefix("logged out") } }
+        try await journal.waitUntil { $0.ending(of: "reviews") != nil }
 
-        #expect(journal.all.contains("logged out: cancelled"))
-        #expect(journal.all.contains("send threw CancellationError"))
+        #expect(journal.all.contains(.ended("reviews", .cancelled)))
+        #expect(journal.all.contains(.cancelled("send")))
         #expect(tree.snapshot().allCoordinators.map(\.coordinatorType) == ["FlowEventHandlerPlacementTests.App"])
         tree.cancel()
         _ = await run.result

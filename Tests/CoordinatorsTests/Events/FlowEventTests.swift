@@ -9,7 +9,7 @@ struct FlowEventTests {
     // MARK: The journey
 
     @Test func theNearestAncestorHandlesFirstAndPassOnLetsTheNextOneSeeIt() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(
             ["root", "middle", "parent", "sender"], journal: journal,
             handling: ["root": .passOn, "middle": .passOn, "parent": .passOn])
@@ -17,7 +17,8 @@ struct FlowEventTests {
 
         let receipt = try await levels[3].send(Ping(number: 1))
 
-        #expect(handled(journal) == ["parent handled ping 1", "middle handled ping 1", "root handled ping 1"])
+        #expect(
+            handled(journal) == [.handled("parent", ping: 1), .handled("middle", ping: 1), .handled("root", ping: 1)])
         #expect(ids(receipt.handledBy) == [levels[2].flow.id, levels[1].flow.id, levels[0].flow.id])
         #expect(receipt.handledBy.map(\.coordinatorType) == ["Level", "Level", "Level"])
         #expect(receipt.isHandled)
@@ -27,14 +28,14 @@ struct FlowEventTests {
     }
 
     @Test func stopEndsTheJourneyAtTheHandlerThatReturnsIt() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(
             ["root", "middle", "sender"], journal: journal, handling: ["root": .stop, "middle": .stop])
         let running = try await RunningChain(levels, journal: journal)
 
         let receipt = try await levels[2].send(Ping(number: 2))
 
-        #expect(handled(journal) == ["middle handled ping 2"])
+        #expect(handled(journal) == [.handled("middle", ping: 2)])
         #expect(ids(receipt.handledBy) == [levels[1].flow.id])
         #expect(receipt.stoppedBy?.coordinator == levels[1].flow.id)
         #expect(receipt.description == "Ping handled by Level \(levels[1].flow.id) (stopped)")
@@ -42,10 +43,10 @@ struct FlowEventTests {
     }
 
     @Test func anAncestorWithAHandlerForAnotherTypeIsPassedOver() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(["root", "middle", "sender"], journal: journal, handling: ["root": .stop])
         try levels[1].onFlowEvent(Pong.self) { level, _ in
-            level.journal.record("middle handled pong")
+            level.journal.record(.handledPong("middle"))
             return .stop
         }
         let running = try await RunningChain(levels, journal: journal)
@@ -55,12 +56,12 @@ struct FlowEventTests {
 
         #expect(ids(ping.handledBy) == [levels[0].flow.id])
         #expect(ids(pong.handledBy) == [levels[1].flow.id])
-        #expect(handled(journal) == ["root handled ping 3", "middle handled pong"])
+        #expect(handled(journal) == [.handled("root", ping: 3), .handledPong("middle")])
         await running.end()
     }
 
     @Test func theSendersOwnHandlerIsNotAsked() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(["root", "sender"], journal: journal, handling: ["sender": .stop])
         let running = try await RunningChain(levels, journal: journal)
 
@@ -72,17 +73,17 @@ struct FlowEventTests {
     }
 
     @Test func registeringAgainReplacesTheHandler() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(["root", "sender"], journal: journal, handling: ["root": .passOn])
         try levels[0].onFlowEvent(Ping.self) { level, ping in
-            level.journal.record("replacement handled ping \(ping.number)")
+            level.journal.record(.handled("replacement", ping: ping.number))
             return .stop
         }
         let running = try await RunningChain(levels, journal: journal)
 
         let receipt = try await levels[1].send(Ping(number: 5))
 
-        #expect(handled(journal) == ["replacement handled ping 5"])
+        #expect(handled(journal) == [.handled("replacement", ping: 5)])
         #expect(receipt.stoppedBy?.coordinator == levels[0].flow.id)
         await running.end()
     }
@@ -90,7 +91,7 @@ struct FlowEventTests {
     // MARK: Unhandled events
 
     @Test func anEventNoAncestorHandlesIsUnhandledAndRecordedAsALifecycleEventOfTheSender() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(["root", "sender"], journal: journal, handling: ["root": .stop])
         let running = try await RunningChain(levels, journal: journal)
         let events = running.tree.events()
@@ -115,52 +116,52 @@ struct FlowEventTests {
 
     @Test func aHandlerThatAsksAQuestionHoldsTheSenderUntilItIsAnswered() async throws {
         struct Confirm: Screen { typealias Answer = Bool }
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let modal = ModalPresenter()
         let levels = try chain(
             ["root", "sender"], journal: journal, handling: ["root": .stop],
             before: [
                 "root": { root in
                     let reload = try await root.flow.ask(Confirm(), on: modal)
-                    root.journal.record("answered \(reload)")
+                    root.journal.record(.answered(reload))
                 }
             ])
         let running = try await RunningChain(levels, journal: journal)
 
         let sending = Task {
             let receipt = try await levels[1].send(Ping(number: 6))
-            journal.record("send returned")
+            journal.record(.sendReturned)
             return receipt
         }
         try await modal.waitUntil { $0.top?.screen is Confirm }
-        #expect(!journal.all.contains("send returned"))
+        #expect(!journal.all.contains(.sendReturned))
         try modal.state.top?.answer(true)
         let receipt = try await sending.value
 
-        #expect(journal.all.suffix(3) == ["answered true", "root handled ping 6", "send returned"])
+        #expect(journal.all.suffix(3) == [.answered(true), .handled("root", ping: 6), .sendReturned])
         #expect(receipt.stoppedBy?.coordinator == levels[0].flow.id)
         #expect(modal.state.modals.isEmpty)
         await running.end()
     }
 
     @Test func aHandlerThatRunsAChildHoldsTheSenderUntilTheChildHasEnded() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(
             ["root", "sender"], journal: journal, handling: ["root": .stop],
             before: [
                 "root": { root in
                     let value = try await root.flow.run(Returns(7))
-                    root.journal.record("child returned \(value)")
+                    root.journal.record(.childReturned(value))
                 }
             ])
         let running = try await RunningChain(levels, journal: journal)
         let events = running.tree.events()
 
         try await levels[1].send(Ping(number: 7))
-        journal.record("send returned")
+        journal.record(.sendReturned)
         await running.end()
 
-        #expect(journal.all.suffix(3) == ["child returned 7", "root handled ping 7", "send returned"])
+        #expect(journal.all.suffix(3) == [.childReturned(7), .handled("root", ping: 7), .sendReturned])
         let all = await collect(events)
         let child = all.first { $0.coordinatorType == "Returns" }
         #expect(child?.parent == levels[0].flow.id)
@@ -178,12 +179,12 @@ struct FlowEventTests {
     /// Handles `Ping` and runs `SendsFromStart`.
     actor RunsASender: Coordinator {
         let flow = Flow<FlowEventReceipt>()
-        let journal: Journal
-        init(journal: Journal) { self.journal = journal }
+        let journal: Journal<FlowEventEntry>
+        init(journal: Journal<FlowEventEntry>) { self.journal = journal }
 
         func start() async throws -> FlowEventReceipt {
             try onFlowEvent(Ping.self) { parent, ping in
-                parent.journal.record("parent handled ping \(ping.number)")
+                parent.journal.record(.handled("parent", ping: ping.number))
                 return .stop
             }
             return try await flow.run(SendsFromStart())
@@ -191,24 +192,24 @@ struct FlowEventTests {
     }
 
     @Test func anEventSentFromStartIsHandled() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let tree = CoordinatorTree()
         let receipt = try await tree.run(RunsASender(journal: journal))
-        #expect(journal.all == ["parent handled ping 8"])
+        #expect(journal.all == [.handled("parent", ping: 8)])
         #expect(receipt.stoppedBy?.coordinatorType == "RunsASender")
     }
 
     // MARK: Misuse
 
     @Test func sendingBeforeTheFlowRunsThrowsNotRunning() async throws {
-        let level = try Level("idle", journal: Journal())
+        let level = try Level("idle", journal: Journal<FlowEventEntry>())
         let error = await #expect(throws: CoordinatorError.self) { try await level.send(Ping(number: 0)) }
         #expect(error?.code == .notRunning)
         #expect(error?.message.contains("send a flow event") == true)
     }
 
     @Test func sendingAfterTheFlowEndedThrowsFlowEnded() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let levels = try chain(["root", "sender"], journal: journal, handling: ["root": .stop])
         let running = try await RunningChain(levels, journal: journal)
         try levels[1].flow.finish()
@@ -225,34 +226,34 @@ struct FlowEventTests {
     actor SendsWhileEnding: Coordinator {
         let flow = Flow<Void>()
         let gate = Gate()
-        let journal: Journal
-        init(journal: Journal) { self.journal = journal }
+        let journal: Journal<FlowEventEntry>
+        init(journal: Journal<FlowEventEntry>) { self.journal = journal }
 
         func start() async throws {
-            journal.record("running")
+            journal.record(.running("sender"))
             await gate.wait()
             do {
                 try await flow.send(Ping(number: 0))
             } catch let error as CoordinatorError {
-                journal.record("\(error.code) while \(flow.state)")
+                journal.record(.sendThrew(error.code, while: flow.state))
             }
         }
     }
 
     @Test func sendingWhileTheFlowIsEndingThrowsFlowEnded() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let sender = SendsWhileEnding(journal: journal)
         let tree = CoordinatorTree()
         let run = Task { await tree.runForOutcome(sender) }
-        try await journal.waitUntil { $0.contains("running") }
+        try await journal.waitUntil { $0.contains(.running("sender")) }
         tree.cancel()
         sender.gate.open()
         _ = await run.value
-        #expect(journal.all == ["running", "flowEnded while ending"])
+        #expect(journal.all == [.running("sender"), .sendThrew(.flowEnded, while: .ending)])
     }
 
     @Test func registeringAfterTheFlowEndedThrowsFlowEnded() async throws {
-        let journal = Journal()
+        let journal = Journal<FlowEventEntry>()
         let level = try Level("root", journal: journal)
         let running = try await RunningChain([level], journal: journal)
         await running.end()

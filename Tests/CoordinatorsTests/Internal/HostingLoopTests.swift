@@ -8,13 +8,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct HostingLoopTests {
     /// Runs `root` in a tree of its own and returns once an `EventStyleHost` has journaled
-    /// "running".
+    /// `.running`.
     private func runUntilRunning<Root: Coordinator>(
-        _ root: Root, _ journal: Journal
+        _ root: Root, _ journal: Journal<HostingEntry>
     ) async throws -> Task<Root.Output, any Error> {
         let tree = CoordinatorTree()
         let running = Task { try await tree.run(root) }
-        try await journal.waitUntil { $0.contains("running") }
+        try await journal.waitUntil { $0.contains(.running) }
         return running
     }
 
@@ -26,7 +26,7 @@ struct HostingLoopTests {
     }
 
     @Test func aJobFromAnotherTaskStartsTheLoopAndTheLoopEndsWithTheFlow() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let host = BusyHost(journal: journal)
         let running = try await runUntilRunning(host, journal)
         #expect(host.flow.node.hasLoop == false)
@@ -40,7 +40,7 @@ struct HostingLoopTests {
     }
 
     @Test func aChildsLoopIsAJobOfItsParentsLoop() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let parent = StartsChild { BusyHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
         // The parent's loop hosts the child's task (handed over by `flow.start`)…
@@ -55,7 +55,7 @@ struct HostingLoopTests {
     }
 
     @Test func aJobHandedToACoordinatorWaitingInFinishedRunsInItsLoop() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let parent = StartsChild { EventStyleHost(journal: journal) }
         let running = try await runUntilRunning(parent, journal)
         #expect(parent.flow.node.view.hostedCount == 1)
@@ -76,26 +76,26 @@ struct HostingLoopTests {
     /// from another task still runs (it holds on after its cancellation); the child is torn
     /// down after, and the tree's run returns once it has ended.
     @Test func flowFinishedReturnsWhenTheFlowEndsWhateverItsChildrenDo() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let host = EventStyleHost(journal: journal)
         let running = try await runUntilRunning(host, journal)
         try await host.flow.node.waitUntilAcceptingRoutes()
         let release = Gate()
         let child = try await host.startHoldingChild(release)
-        try await journal.waitUntil { $0.contains("child running") }
+        try await journal.waitUntil { $0.contains(.childRunning) }
         try host.flow.finish()
-        try await journal.waitUntil { $0.contains("flow.finished returned") }
+        try await journal.waitUntil { $0.contains(.finishedReturned) }
         #expect(child.state == .ending, "the child still runs: its end is recorded, its start() has not returned")
         release.open()
         try await running.value
-        #expect(journal.all.last == "child released")
+        #expect(journal.all.last == .childReleased)
     }
 
     @Test func aFlowEventHandlerOfACoordinatorWaitingInFinishedRunsInItsLoop() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let host = EventStyleHost(journal: journal)
         try host.onFlowEvent(Ping.self) { host, ping in
-            host.journal.record("handled ping \(ping.number)")
+            host.journal.record(.handled(ping: ping.number))
             return .stop
         }
         let running = try await runUntilRunning(host, journal)
@@ -105,7 +105,7 @@ struct HostingLoopTests {
         try await sender.flow.node.waitUntilAcceptingRoutes()
         let receipt = try await sender.send(Ping(number: 1))
         #expect(receipt.stoppedBy?.coordinator == host.flow.id)
-        #expect(journal.all.contains("handled ping 1"))
+        #expect(journal.all.contains(.handled(ping: 1)))
         // The child and the handler's task were both hosted by the host's loop.
         #expect(host.flow.node.view.loop == .running)
         try host.flow.finish()
@@ -113,27 +113,45 @@ struct HostingLoopTests {
     }
 
     @Test func anEndRecordedFromAnotherTaskCancelsTheTaskRunningStart() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let waiter = WaitsForCancellation(journal: journal)
         let tree = CoordinatorTree()
         let running = Task { try await tree.run(waiter) }
-        try await journal.waitUntil { $0.contains("waiting") }
+        try await journal.waitUntil { $0.contains(.waiting) }
         try waiter.flow.finish(with: 7)
         #expect(try await running.value == 7)
-        #expect(journal.all.contains("start() saw its task cancelled"))
+        #expect(journal.all.contains(.sawItsTaskCancelled))
     }
 
     @Test func anAncestorsEndCancelsTheTaskOfEveryCoordinatorBelowIt() async throws {
-        let journal = Journal()
+        let journal = Journal<HostingEntry>()
         let root = StartsWaitingChain(journal: journal, depth: 3)
         let tree = CoordinatorTree()
         let running = Task { await tree.runForOutcome(root) }
-        try await journal.waitUntil { $0.filter { $0 == "waiting" }.count == 3 }
+        try await journal.waitUntil { $0.filter { $0 == .waiting }.count == 3 }
         try root.flow.finish()
         let outcome = await running.value
         #expect(outcome.ending == .finished, "the root ended as \(outcome), not finished")
-        #expect(journal.all.filter { $0 == "start() saw its task cancelled" }.count == 3)
+        #expect(journal.all.filter { $0 == .sawItsTaskCancelled }.count == 3)
     }
+}
+
+/// What the coordinators of the hosting tests journal.
+private enum HostingEntry: Hashable, Sendable {
+    /// A host's `start()` runs.
+    case running
+    /// An `EventStyleHost`'s `flow.finished` returned.
+    case finishedReturned
+    /// A `start()` waits for its task's cancellation.
+    case waiting
+    /// That `start()` saw its task cancelled.
+    case sawItsTaskCancelled
+    /// A `HoldsOn` child runs.
+    case childRunning
+    /// A `HoldsOn` child was released: its `start()` returns.
+    case childReleased
+    /// A host's handler handled the ping numbered so.
+    case handled(ping: Int)
 }
 
 private actor RunsChildFromStart: Coordinator {
@@ -149,12 +167,12 @@ private actor RunsChildFromStart: Coordinator {
 /// Waits in `flow.finished`, and runs or starts children when its methods are called.
 private actor EventStyleHost: Coordinator {
     let flow = Flow<Void>()
-    let journal: Journal
-    init(journal: Journal) { self.journal = journal }
+    let journal: Journal<HostingEntry>
+    init(journal: Journal<HostingEntry>) { self.journal = journal }
 
     func start() async throws {
-        journal.record("running")
-        defer { journal.record("flow.finished returned") }
+        journal.record(.running)
+        defer { journal.record(.finishedReturned) }
         try await flow.finished
     }
 
@@ -176,11 +194,11 @@ private actor EventStyleHost: Coordinator {
 /// when its method is called.
 private actor BusyHost: Coordinator {
     let flow = Flow<Void>()
-    let journal: Journal
-    init(journal: Journal) { self.journal = journal }
+    let journal: Journal<HostingEntry>
+    init(journal: Journal<HostingEntry>) { self.journal = journal }
 
     func start() async throws {
-        journal.record("running")
+        journal.record(.running)
         await waitForCancellation(journal)
     }
 
@@ -205,8 +223,8 @@ private actor StartsChild<Child: Coordinator>: Coordinator {
 /// Waits in `start()` for something only a cancellation of its task ends.
 private actor WaitsForCancellation: Coordinator {
     let flow = Flow<Int>()
-    let journal: Journal
-    init(journal: Journal) { self.journal = journal }
+    let journal: Journal<HostingEntry>
+    init(journal: Journal<HostingEntry>) { self.journal = journal }
 
     func start() async throws -> Int {
         await waitForCancellation(journal)
@@ -217,9 +235,9 @@ private actor WaitsForCancellation: Coordinator {
 /// Each level starts the next concurrently, then waits for a cancellation of its task.
 private actor StartsWaitingChain: Coordinator {
     let flow = Flow<Void>()
-    let journal: Journal
+    let journal: Journal<HostingEntry>
     let depth: Int
-    init(journal: Journal, depth: Int) {
+    init(journal: Journal<HostingEntry>, depth: Int) {
         self.journal = journal
         self.depth = depth
     }
@@ -231,28 +249,28 @@ private actor StartsWaitingChain: Coordinator {
     }
 }
 
-/// Records "waiting", suspends until the calling task is cancelled, then records that.
-private func waitForCancellation(_ journal: Journal) async {
+/// Records `.waiting`, suspends until the calling task is cancelled, then records that.
+private func waitForCancellation(_ journal: Journal<HostingEntry>) async {
     let gate = Gate()
     await withTaskCancellationHandler {
-        journal.record("waiting")
+        journal.record(.waiting)
         await gate.wait()
     } onCancel: {
         gate.open()
     }
-    journal.record("start() saw its task cancelled")
+    journal.record(.sawItsTaskCancelled)
 }
 
 /// Runs until `release` opens, whether its task is cancelled or not.
 private actor HoldsOn: Coordinator {
     let flow = Flow<Void>()
     let release: Gate
-    let journal: Journal
-    init(until release: Gate, journal: Journal) { (self.release, self.journal) = (release, journal) }
+    let journal: Journal<HostingEntry>
+    init(until release: Gate, journal: Journal<HostingEntry>) { (self.release, self.journal) = (release, journal) }
 
     func start() async {
-        journal.record("child running")
+        journal.record(.childRunning)
         await release.wait()
-        journal.record("child released")
+        journal.record(.childReleased)
     }
 }

@@ -14,18 +14,18 @@ struct OutOfOrderTeardownTests {
     private final class HoldingPresenter: Presenter {
         let held: Int
         let younger: Int
-        let journal: Journal
+        let journal: Journal<JournalEntry>
         private let gate = Gate()
         private let youngerDismissed = Mutex(0)
 
-        init(held: Int, younger: Int, journal: Journal) {
+        init(held: Int, younger: Int, journal: Journal<JournalEntry>) {
             self.held = held
             self.younger = younger
             self.journal = journal
         }
 
         func present(_ presentation: Presentation) async throws {
-            journal.record("present \(presentation.screen.screenName)")
+            journal.record(.presented(presentation.screen.screenName))
         }
 
         func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
@@ -41,7 +41,7 @@ struct OutOfOrderTeardownTests {
                     if dismissed == younger { gate.open() }
                 }
             }
-            journal.record("dismiss \(name)")
+            journal.record(.dismissed(name, reason))
         }
     }
 
@@ -77,13 +77,13 @@ struct OutOfOrderTeardownTests {
             #expect(ended.allSatisfy { $0.kind == .cancelled })
             #expect(ended.last?.coordinatorType == "Branch" && ended.last?.parent == nil)
         }
-        let dismissals = journal.all.filter { $0.hasPrefix("dismiss ") }.map { String($0.dropFirst(8)) }
+        let dismissals = journal.all.dismissed
         #expect(dismissals.count == count + 1)
         #expect(dismissals.last == "root")
         // The skew happened: the younger half was dismissed before the older half.
         #expect(dismissals.firstIndex(of: "c\(count - 1)")! < dismissals.firstIndex(of: "c0")!)
         #expect(weak.allSatisfy { $0.object == nil })
-        #expect(journal.all.filter { $0.hasPrefix("deinit") }.count == count + 1)
+        #expect(journal.all.deinitialized.count == count + 1)
         #expect(tree.snapshot().root == nil)
     }
 }

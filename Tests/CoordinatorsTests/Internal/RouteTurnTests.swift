@@ -17,7 +17,7 @@ struct RouteTurnTests {
         let waiters = ["a", "b", "c", "d"].map { name in
             Task.immediate {
                 try await turns.take()
-                journal.record(name)
+                journal.record(.started(name))
                 turns.end()
             }
         }
@@ -25,7 +25,7 @@ struct RouteTurnTests {
 
         turns.end()
         for waiter in waiters { try await waiter.value }
-        #expect(journal.all == ["a", "b", "c", "d"])
+        #expect(journal.all == [.started("a"), .started("b"), .started("c"), .started("d")])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -36,24 +36,24 @@ struct RouteTurnTests {
         try await turns.take()
         let first = Task.immediate {
             try await turns.take()
-            journal.record("first began")
+            journal.record(.started("first"))
             await release.wait()
-            journal.record("first ends")
+            journal.record(.finishing("first"))
             turns.end()
         }
         let second = Task.immediate {
             try await turns.take()
-            journal.record("second began")
+            journal.record(.started("second"))
             turns.end()
         }
 
         turns.end()
-        try await journal.waitUntil { $0.contains("first began") }
-        #expect(journal.all == ["first began"], "the second waits while the first holds its turn")
+        try await journal.waitUntil { $0.contains(.started("first")) }
+        #expect(journal.all == [.started("first")], "the second waits while the first holds its turn")
         release.open()
         try await first.value
         try await second.value
-        #expect(journal.all == ["first began", "first ends", "second began"])
+        #expect(journal.all == [.started("first"), .finishing("first"), .started("second")])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -63,12 +63,12 @@ struct RouteTurnTests {
         try await turns.take()
         let cancelled = Task.immediate {
             try await turns.take()
-            journal.record("cancelled began")
+            journal.record(.started("cancelled"))
             turns.end()
         }
         let next = Task.immediate {
             try await turns.take()
-            journal.record("next began")
+            journal.record(.started("next"))
             turns.end()
         }
 
@@ -77,7 +77,7 @@ struct RouteTurnTests {
         #expect(journal.all.isEmpty, "the holder's turn lasts, cancellation or not")
         turns.end()
         try await next.value
-        #expect(journal.all == ["next began"])
+        #expect(journal.all == [.started("next")])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -89,9 +89,9 @@ struct RouteTurnTests {
         let journal = Journal()
         let later = Task.immediate {
             try await turns.take()
-            journal.record("later began")
+            journal.record(.started("later"))
         }
-        #expect(journal.all == ["later began"], "the take returned at once, without suspending")
+        #expect(journal.all == [.started("later")], "the take returned at once, without suspending")
         try await later.value
         turns.end()
     }

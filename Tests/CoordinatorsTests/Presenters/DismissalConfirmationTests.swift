@@ -9,7 +9,7 @@ struct DismissalConfirmationTests {
     struct DiscardQuestion: Screen { typealias Answer = Bool }
 
     /// Shows a list (main) and a form over it whose back gesture asks "discard changes?"
-    /// as a question on `modal`.
+    /// as a question on `modal`; journals `.shown("form")` once the form is up and guarded.
     actor Editor: Coordinator {
         let flow = Flow<String>()
         let navigation: NavigationPresenter
@@ -24,7 +24,7 @@ struct DismissalConfirmationTests {
             try await flow.present(TestScreen("list"), on: navigation)
             let form = try await flow.present(TestScreen("form"), on: navigation, role: .auxiliary)
             form.setUserDismissalConfirmation { [self] in try await self.confirmDiscard() }
-            journal.record("form guarded")
+            journal.record(.shown("form"))
             return try await flow.finished
         }
 
@@ -48,7 +48,7 @@ struct DismissalConfirmationTests {
             of: Editor(navigation: navigation, modal: modal), presenters: [navigation, modal]
         ) { test in
             let editor = try test.root
-            try await editor.journal.waitUntil { $0.contains("form guarded") }
+            try await editor.journal.waitUntil { $0.contains(.shown("form")) }
             #expect(navigation.state.screenNames == ["list", "form"])
             #expect(navigation.stack[1].confirmsUserDismissal)
             try await body(test, navigation, modal, editor, navigation.stack[1])
@@ -88,7 +88,7 @@ struct DismissalConfirmationTests {
         try await withFlowTest(
             of: Editor(navigation: navigation, modal: modal), presenters: [navigation, modal]
         ) { test in
-            try await test.root.journal.waitUntil { $0.contains("form guarded") }
+            try await test.root.journal.waitUntil { $0.contains(.shown("form")) }
             let form = navigation.stack[1]
             async let popped = navigation.userPop()
             _ = try await test.screen(DiscardQuestion.self, on: modal)

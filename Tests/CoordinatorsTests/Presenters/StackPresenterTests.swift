@@ -61,11 +61,11 @@ struct StackPresenterTests {
         async let log = collect(events)
         let owner = ShowsOneScreen("a", on: navigation, journal: journal)
         async let outcome = tree.runForOutcome(owner)
-        try await journal.waitUntil { $0.contains("shown a") }
+        try await journal.waitUntil { $0.contains(.shown("a")) }
         let a = navigation.stack[0]
         let b = try await owner.flow.present(TestScreen("b"), on: navigation, role: .auxiliary)
         let child = try owner.flow.start(ShowsOneScreen("child", on: navigation, journal: journal))
-        try await journal.waitUntil { $0.contains("shown child") }
+        try await journal.waitUntil { $0.contains(.shown("child")) }
         let d = try await owner.flow.present(TestScreen("d"), on: navigation, role: .auxiliary)
         #expect(Self.names(navigation) == ["a", "b", "child", "d"])
 
@@ -123,7 +123,7 @@ struct StackPresenterTests {
         let journal = Journal()
         let owner = ShowsOneScreen("elsewhere", on: other, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await journal.waitUntil { $0.contains("shown elsewhere") }
+        try await journal.waitUntil { $0.contains(.shown("elsewhere")) }
         let presentation = other.stack[0]
         try await owner.done()
         _ = await outcome
@@ -145,9 +145,9 @@ struct StackPresenterTests {
         let journal = Journal()
         let owner = ShowsOneScreen("home", on: navigation, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await journal.waitUntil { $0.contains("shown home") }
+        try await journal.waitUntil { $0.contains(.shown("home")) }
         let child = try owner.flow.start(ShowsOneScreen("child", on: navigation, journal: journal))
-        try await journal.waitUntil { $0.contains("shown child") }
+        try await journal.waitUntil { $0.contains(.shown("child")) }
         let old = navigation.stack
 
         let new = try await owner.flow.setStack([TestScreen("x"), TestScreen("y")], on: navigation)
@@ -176,7 +176,7 @@ struct StackPresenterTests {
         let journal = Journal()
         let owner = ShowsOneScreen("home", on: navigation, journal: journal)
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await journal.waitUntil { $0.contains("shown home") }
+        try await journal.waitUntil { $0.contains(.shown("home")) }
         let home = navigation.stack[0]
 
         await #expect(throws: ArrayStackPresenter.CannotReplace.self) {

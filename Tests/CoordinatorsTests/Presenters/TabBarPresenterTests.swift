@@ -24,7 +24,7 @@ struct TabBarPresenterTests {
         let journal = Journal()
         let search = ShowsOneScreen("Search screen", on: tabs.tabPresenters[1], journal: journal)
         try parent.flow.start(search)
-        try await journal.waitUntil { $0 == ["shown Search screen"] }
+        try await journal.waitUntil { $0 == [.shown("Search screen")] }
 
         try await tabs.selectTab(titled: "Profile")
         #expect(tabs.selectedTabIndex == 2)

@@ -26,7 +26,7 @@ struct UserDismissalTests {
             #expect(
                 outcome.ending == .dismissed(.byUser), "expected the child to end dismissed(byUser), got \(outcome)")
         }  // and the kit checked that the stack is empty and the child released
-        #expect(journal.all == ["deinit child"])
+        #expect(journal.all == [.deinitialized("child")])
     }
 
     @Test func theBackButtonOnTheChildsOnlyScreenEndsIt() async throws {
@@ -140,8 +140,8 @@ struct UserDismissalTests {
         presenter.userRemoves("swipeable")
         #expect(try await result.ending == .dismissed(.byUser))
         // The runtime does not dismiss again what the presenter already removed.
-        #expect(!journal.all.contains("dismiss swipeable tornDown"))
-        #expect(journal.all.contains("dismiss host tornDown"))
+        #expect(!journal.all.contains(.dismissed("swipeable", .tornDown)))
+        #expect(journal.all.contains(.dismissed("host", .tornDown)))
     }
 
     @Test func aSecondReportOfTheSameDismissalChangesNothing() async throws {
@@ -269,15 +269,15 @@ struct UserDismissalTests {
             // The first confirmation agrees, but sets a second one before it returns (the
             // coordinator changed its mind meanwhile); the second refuses.
             screen.setUserDismissalConfirmation {
-                asked.record("first")
+                asked.record(.asked("first"))
                 screen.setUserDismissalConfirmation {
-                    asked.record("second")
+                    asked.record(.asked("second"))
                     return false
                 }
                 return true
             }
             #expect(try await !navigation.userPop())
-            #expect(asked.all == ["first", "second"])
+            #expect(asked.all == [.asked("first"), .asked("second")])
             #expect(navigation.stack.count == 2)
             try await test.coordinator(Branch.self).done("stayed")
             #expect(try await test.output.output == "stayed")

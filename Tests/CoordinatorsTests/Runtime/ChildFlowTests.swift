@@ -195,10 +195,10 @@ struct ChildFlowTests {
     @Test func aChildWhoseCallerIsAlreadyCancelledNeverStarts() async throws {
         actor RecordsThatItStarted: Coordinator {
             let flow = Flow<Int>()
-            let journal: Journal
-            init(_ journal: Journal) { self.journal = journal }
+            let journal: Journal<JournalEntry>
+            init(_ journal: Journal<JournalEntry>) { self.journal = journal }
             func start() async throws -> Int {
-                journal.record("started")
+                journal.record(.started("child"))
                 return 1
             }
         }

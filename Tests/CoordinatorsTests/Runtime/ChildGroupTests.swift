@@ -13,7 +13,7 @@ struct ChildGroupTests {
     private let journal = Journal()
 
     /// A root whose group starts `branches` and collects each child's outcome as `next()`
-    /// returns it ("<index>: <outcome>"), recording each in the journal too.
+    /// returns it ("<index>: <outcome>"), journaling each as `.ended` too.
     private func collecting(_ branches: [Branch]) -> ClosureCoordinator<[String]> {
         let journal = journal
         return ClosureCoordinator { flow in
@@ -21,9 +21,9 @@ struct ChildGroupTests {
                 let ids = try branches.map { try group.start($0).id }
                 var ended: [String] = []
                 while let (id, outcome) = try await group.next() {
-                    let entry = "\(ids.firstIndex(of: id).map(String.init) ?? "?"): \(outcome)"
-                    ended.append(entry)
-                    journal.record(entry)
+                    let index = ids.firstIndex(of: id)
+                    ended.append("\(index.map(String.init) ?? "?"): \(outcome)")
+                    journal.record(.ended(index.map { branches[$0].name } ?? "?", outcome.ending))
                 }
                 return ended
             }
@@ -68,24 +68,25 @@ struct ChildGroupTests {
             let handles = try await flow.withChildGroup(of: String.self) { group in
                 try branches.map { try group.start($0) }
             }
-            journal.record("group returned")
+            journal.record(.returned("withChildGroup"))
             var outcomes: [String] = []
             for handle in handles { outcomes.append("\(await handle.outcome)") }
             return outcomes
         }
         async let result = CoordinatorTree().run(root)
         try await navigation.waitUntil { $0.stack.count == 2 }
-        journal.record("finishing")
+        journal.record(.finishing("a"))
         try await branches[0].done("a")
         try await branches[1].done("b")
         #expect(try await result == ["finished(a)", "finished(b)"])
-        #expect(journal.all == ["finishing", "group returned"])
+        #expect(journal.all == [.finishing("a"), .returned("withChildGroup")])
     }
 
     @Test func whenTheBodyThrowsTheChildrenAreCancelledAndTornDownBeforeTheErrorIsRethrown() async throws {
         let navigation = navigation
         let journal = journal
-        let root = ClosureCoordinator<String> { flow in
+        // What the coordinator sees once `Boom` reaches it (`nil` if it never does).
+        let root = ClosureCoordinator<(shown: [String], recorded: [JournalEntry])?> { flow in
             do {
                 try await flow.withChildGroup(of: String.self) { group in
                     let a1 = Branch("a1", on: navigation, journal: journal)
@@ -94,13 +95,14 @@ struct ChildGroupTests {
                     try await navigation.waitUntil { $0.stack.count == 3 }
                     throw Boom()
                 }
-                return "no error"
+                return nil
             } catch is Boom {
-                return "Boom with \(navigation.state.screenNames) shown, \(journal.all.sorted()) recorded"
+                return (navigation.state.screenNames, journal.all)
             }
         }
-        let result = try await CoordinatorTree().run(root)
-        #expect(result == "Boom with [] shown, [\"deinit a\", \"deinit a1\", \"deinit b\"] recorded")
+        let result = try #require(try await CoordinatorTree().run(root), "Boom reaches the coordinator")
+        #expect(result.shown == [])
+        #expect(result.recorded.isPermutation(of: [.deinitialized("a"), .deinitialized("a1"), .deinitialized("b")]))
     }
 
     @Test func cancelAllCancelsTheChildrenNextHasNotReturned() async throws {
@@ -153,17 +155,13 @@ struct ChildGroupTests {
     @Test func cancellingTheTreeCancelsTheChildrenAndNextReturnsThem() async throws {
         let navigation = navigation
         let journal = journal
-        let root = ClosureCoordinator<Int> { flow in
+        let root = ClosureCoordinator<Void> { flow in
             try await flow.withChildGroup(of: String.self) { group in
                 try group.start(Branch("a", on: navigation, journal: journal))
                 let b1 = Branch("b1", on: navigation, journal: journal)
                 try group.start(Branch("b", on: navigation, children: [b1], journal: journal))
-                var cancelled = 0
-                while let (_, outcome) = try await group.next() {
-                    if case .cancelled = outcome { cancelled += 1 }
-                }
-                journal.record("cancelled \(cancelled)")
-                return cancelled
+                while let (_, outcome) = try await group.next() { journal.record(.ended("child", outcome.ending)) }
+                journal.record(.finishing("group"))  // `next()` has returned every child
             }
         }
         let tree = CoordinatorTree()
@@ -173,7 +171,11 @@ struct ChildGroupTests {
         let ending = await outcome.ending
         #expect(ending == .cancelled)
         #expect(navigation.state.stack.isEmpty)
-        #expect(journal.all.sorted() == ["cancelled 2", "deinit a", "deinit b", "deinit b1"])
+        #expect(
+            journal.all.isPermutation(of: [
+                .ended("child", .cancelled), .ended("child", .cancelled), .finishing("group"),
+                .deinitialized("a"), .deinitialized("b"), .deinitialized("b1"),
+            ]))
     }
 
     @Test func theCoordinatorsEndEndsTheChildrenAndTheGroupStartsNoMore() async throws {
@@ -182,11 +184,11 @@ struct ChildGroupTests {
         let root = ClosureCoordinator<String> { flow in
             try await flow.withChildGroup(of: String.self) { group in
                 try group.start(Branch("a", on: navigation))
-                while let (_, outcome) = try await group.next() { journal.record("child \(outcome)") }
+                while let (_, outcome) = try await group.next() { journal.record(.ended("child", outcome.ending)) }
                 do {
                     try group.start(Branch("late", on: navigation))
                 } catch let error as CoordinatorError {
-                    journal.record("late: \(error.code)")
+                    journal.record(.threw("group.start", error.code))
                 }
             }
             return "returned"
@@ -196,7 +198,7 @@ struct ChildGroupTests {
         try await navigation.waitUntil { $0.stack.count == 1 }
         try root.flow.finish(with: "finished from outside")
         #expect(try await result == "finished from outside")
-        #expect(journal.all == ["child cancelled", "late: flowEnded"])
+        #expect(journal.all == [.ended("child", .cancelled), .threw("group.start", .flowEnded)])
         #expect(navigation.state.stack.isEmpty)
     }
 

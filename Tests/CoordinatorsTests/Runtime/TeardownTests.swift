@@ -6,7 +6,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct TeardownTests {
     /// root → (a → (a1, a2), b → (b1)), every coordinator with a screen on one stack.
-    private static func threeLevelTree(on presenter: any Presenter, journal: Journal) -> (Branch, [Weak<Branch>]) {
+    private static func threeLevelTree(
+        on presenter: any Presenter, journal: Journal<JournalEntry>
+    ) -> (Branch, [Weak<Branch>]) {
         let a1 = Branch("a1", on: presenter, journal: journal)
         let a2 = Branch("a2", on: presenter, journal: journal)
         let b1 = Branch("b1", on: presenter, journal: journal)
@@ -38,16 +40,16 @@ struct TeardownTests {
             #expect(ended.allSatisfy { $0.kind == .cancelled })
         }
         #expect(presenter.screens.isEmpty)
-        let dismissals = journal.all.filter { $0.hasPrefix("dismiss ") }
+        let dismissals = journal.all.compactMap(\.dismissal)
         #expect(dismissals.count == 6)
-        #expect(dismissals.allSatisfy { $0.hasSuffix(" tornDown") })
+        #expect(dismissals.allSatisfy { $0.reason == .tornDown })
         // Each child's screen is dismissed before its parent's.
-        let order = dismissals.map { $0.split(separator: " ")[1] }.map(String.init)
+        let order = dismissals.map(\.screen)
         for (child, parent) in Self.parentOf {
             #expect(order.firstIndex(of: child)! < order.firstIndex(of: parent)!, "\(child) before \(parent)")
         }
         #expect(weak.allSatisfy { $0.object == nil })
-        #expect(journal.all.filter { $0.hasPrefix("deinit") }.count == 6)
+        #expect(journal.all.deinitialized.count == 6)
         #expect(tree.snapshot().root == nil)
     }
 
@@ -82,14 +84,14 @@ struct TeardownTests {
         let owner = ShowsThreeScreensAndAChild(presenter)
         async let result = CoordinatorTree().run(owner)
         try await waitForScreens(4, journal: journal)
-        journal.record("finish")
+        journal.record(.finishing("owner"))
         try owner.flow.finish(with: 1)
         #expect(try await result == 1)
-        let afterFinish = journal.all.drop { $0 != "finish" }.dropFirst()
+        let afterFinish = journal.all.drop { $0 != .finishing("owner") }.dropFirst()
         #expect(
             Array(afterFinish) == [
-                "dismiss child tornDown", "dismiss third tornDown", "dismiss second tornDown",
-                "dismiss first tornDown",
+                .dismissed("child", .tornDown), .dismissed("third", .tornDown), .dismissed("second", .tornDown),
+                .dismissed("first", .tornDown),
             ])
     }
 
@@ -112,8 +114,8 @@ struct TeardownTests {
             try await flow.present(TestScreen("own"), on: presenter)
             try flow.start(Branch("child", on: presenter, children: [Branch("grandchild", on: presenter)]))
             try await flow.present(TestScreen("later"), on: presenter, role: .auxiliary)
-            try await presenter.journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == 4 }
-            presenter.journal.record("end: \(ending)")
+            try await presenter.journal.waitUntil { $0.presented.count == 4 }
+            presenter.journal.record(.finishing("EndsSomehow"))
             switch ending {
             case .returns: return "value"
             case .throwsError: throw Failure()
@@ -132,7 +134,7 @@ struct TeardownTests {
         let presenter = RecordingPresenter(journal: journal)
         let tree = CoordinatorTree()
         async let outcome = tree.runForOutcome(EndsSomehow(presenter, ending: ending))
-        try await journal.waitUntil { $0.contains("end: \(ending)") }
+        try await journal.waitUntil { $0.contains(.finishing("EndsSomehow")) }
         switch ending {
         case .isCancelled: tree.cancel()
         case .mainScreenSwipedAway: presenter.userRemoves("own")
@@ -147,10 +149,12 @@ struct TeardownTests {
         default:
             Issue.record("\(ending) ended as \(result)")
         }
-        let teardown = journal.all.drop { !$0.hasPrefix("end:") }.dropFirst().filter { !$0.hasPrefix("user") }
-        let expected =
-            ["dismiss grandchild tornDown", "dismiss child tornDown", "dismiss later tornDown"]
-            + (ending == .mainScreenSwipedAway ? [] : ["dismiss own tornDown"])
+        let teardown = journal.all.drop { $0 != .finishing("EndsSomehow") }.dropFirst().filter {
+            if case .userRemoved = $0 { false } else { true }
+        }
+        let expected: [JournalEntry] =
+            [.dismissed("grandchild", .tornDown), .dismissed("child", .tornDown), .dismissed("later", .tornDown)]
+            + (ending == .mainScreenSwipedAway ? [] : [.dismissed("own", .tornDown)])
         #expect(Array(teardown) == expected)
         #expect(presenter.screens.isEmpty)
     }
@@ -236,9 +240,9 @@ struct TeardownTests {
         actor IgnoresCancellation: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
-            let journal: Journal
+            let journal: Journal<JournalEntry>
             let gate: Gate
-            init(_ navigation: NavigationPresenter, _ journal: Journal, _ gate: Gate) {
+            init(_ navigation: NavigationPresenter, _ journal: Journal<JournalEntry>, _ gate: Gate) {
                 self.navigation = navigation
                 self.journal = journal
                 self.gate = gate
@@ -246,7 +250,7 @@ struct TeardownTests {
             func start() async throws -> String {
                 try await flow.present(TestScreen("stubborn"), on: navigation)
                 await gate.wait()  // not cancellable
-                journal.record("start returns")
+                journal.record(.returned("start"))
                 return "late"
             }
         }
@@ -258,7 +262,7 @@ struct TeardownTests {
         running.cancel()
         gate.open()
         #expect(await running.value.ending == .cancelled, "the cancellation came first, so the outcome is cancelled")
-        #expect(journal.all.contains("start returns"))
+        #expect(journal.all.contains(.returned("start")))
         #expect(navigation.stack.isEmpty)
     }
 
@@ -266,8 +270,8 @@ struct TeardownTests {
         actor AwaitsItsScreensDismissal: Coordinator {
             let flow = Flow<String>()
             let navigation: NavigationPresenter
-            let journal: Journal
-            init(_ navigation: NavigationPresenter, _ journal: Journal) {
+            let journal: Journal<JournalEntry>
+            init(_ navigation: NavigationPresenter, _ journal: Journal<JournalEntry>) {
                 self.navigation = navigation
                 self.journal = journal
             }
@@ -276,7 +280,7 @@ struct TeardownTests {
                 do {
                     _ = try await screen.dismissal
                 } catch {
-                    journal.record("dismissal wait: \(type(of: error))")
+                    if error is CancellationError { journal.record(.cancelled("dismissal")) }
                     throw error
                 }
                 return "unreachable"
@@ -289,6 +293,6 @@ struct TeardownTests {
         try await navigation.waitUntil { $0.stack.count == 1 }
         tree.cancel()
         #expect(await outcome.ending == .cancelled)
-        #expect(journal.all == ["dismissal wait: CancellationError"])
+        #expect(journal.all == [.cancelled("dismissal")])
     }
 }

@@ -147,7 +147,7 @@ struct RandomizedTreeTests {
             nodes.append(Model(name: "n0", coordinator: root, released: Weak(root), handle: nil, parent: nil))
             rootRun = Task { await tree.runForOutcome(root) }
         }
-        try await journal.waitUntil { $0.contains("present n0") }
+        try await journal.waitUntil { $0.contains(.presented("n0")) }
         let target = Int.random(in: size, using: &random)
         while nodes.count < target {
             let parent = Int.random(in: 0..<nodes.count, using: &random)
@@ -170,7 +170,7 @@ struct RandomizedTreeTests {
             }
         }
         let count = nodes.count
-        try await journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == count }
+        try await journal.waitUntil { $0.presented.count == count }
         return GrownTree(presenter: presenter, tree: tree, rootRun: rootRun, log: log)
     }
 

@@ -117,6 +117,16 @@ struct SeedScenarioTests {
 
     struct MovieUpdatedFlowEvent: FlowEvent { let movieId: Int }
 
+    /// What the movie flows journal as they handle `MovieUpdatedFlowEvent`.
+    enum MovieLog: Hashable, Sendable {
+        /// The app saw an update.
+        case appSawAnUpdate
+        /// The list reloaded for the movie.
+        case listReloaded(movie: Int)
+        /// The details of the movie reloaded.
+        case detailsReloaded(movie: Int)
+    }
+
     struct MovieListView: Screen { let delegate: MovieListFlow }
     struct MovieDetailsView: Screen {
         let movieId: Int
@@ -128,12 +138,12 @@ struct SeedScenarioTests {
     actor MoviesAppFlow: Coordinator {
         let flow = Flow<Void>()
         let navigation: NavigationPresenter
-        let log: Journal
-        init(navigation: NavigationPresenter, log: Journal) throws {
+        let log: Journal<MovieLog>
+        init(navigation: NavigationPresenter, log: Journal<MovieLog>) throws {
             self.navigation = navigation
             self.log = log
             try onFlowEvent(MovieUpdatedFlowEvent.self) { app, _ in
-                app.log.record("app saw an update")
+                app.log.record(.appSawAnUpdate)
                 return .stop
             }
         }
@@ -144,13 +154,13 @@ struct SeedScenarioTests {
     actor MovieListFlow: Coordinator {
         let flow = Flow<Void>()
         let navigation: NavigationPresenter
-        let log: Journal
-        init(navigation: NavigationPresenter, log: Journal) throws {
+        let log: Journal<MovieLog>
+        init(navigation: NavigationPresenter, log: Journal<MovieLog>) throws {
             self.navigation = navigation
             self.log = log
             // The README's handle(flowEvent:) returning true: handled, and no further.
             try onFlowEvent(MovieUpdatedFlowEvent.self) { list, event in
-                list.log.record("list reloaded for movie \(event.movieId)")
+                list.log.record(.listReloaded(movie: event.movieId))
                 return .stop
             }
         }
@@ -169,15 +179,15 @@ struct SeedScenarioTests {
         let flow = Flow<Void>()
         let movieId: Int
         let navigation: NavigationPresenter
-        let log: Journal
-        init(movieId: Int, navigation: NavigationPresenter, log: Journal) throws {
+        let log: Journal<MovieLog>
+        init(movieId: Int, navigation: NavigationPresenter, log: Journal<MovieLog>) throws {
             self.movieId = movieId
             self.navigation = navigation
             self.log = log
             // The README's handler returning false: handled if it is this movie, and passed on.
             try onFlowEvent(MovieUpdatedFlowEvent.self) { details, event in
                 if event.movieId == details.movieId {
-                    details.log.record("details of movie \(details.movieId) reloaded")
+                    details.log.record(.detailsReloaded(movie: details.movieId))
                 }
                 return .passOn
             }
@@ -219,7 +229,7 @@ struct SeedScenarioTests {
 
     @Test func navigationFlowEventsBubbleUpToTheCoordinatorsThatCareUntilOneStopsThem() async throws {
         let navigation = NavigationPresenter()
-        let log = Journal()
+        let log = Journal<MovieLog>()
         try await withFlowTest(of: try MoviesAppFlow(navigation: navigation, log: log), atEnd: .cancelTree) { test in
             try await test.tap(MovieListView.self, on: navigation) { try await $0.delegate.showMovie(1) }
             try await test.tap(MovieDetailsView.self, on: navigation, where: { $0.movieId == 1 }) {
@@ -230,7 +240,7 @@ struct SeedScenarioTests {
             }
             let receipt = try await test.tap(MovieEditView.self, on: navigation) { try await $0.delegate.save() }.value
 
-            #expect(log.all == ["details of movie 2 reloaded", "list reloaded for movie 2"])
+            #expect(log.all == [.detailsReloaded(movie: 2), .listReloaded(movie: 2)])
             #expect(
                 receipt.handledBy.map(\.coordinatorType) == ["MovieDetailsFlow", "MovieDetailsFlow", "MovieListFlow"])
             #expect(receipt.stoppedBy?.coordinatorType == "MovieListFlow")
@@ -242,7 +252,7 @@ struct SeedScenarioTests {
     // MARK: JLCoordinator: stop() stops all children first, then the parent learns of it
 
     actor Stopper: Coordinator {
-        let flow = Flow<[String]>()
+        let flow = Flow<[JournalEntry]>()
         let presenter: RecordingPresenter
         let child: Branch
         init(_ presenter: RecordingPresenter, child: Branch) {
@@ -250,13 +260,13 @@ struct SeedScenarioTests {
             self.child = child
         }
 
-        func start() async throws -> [String] {
+        func start() async throws -> [JournalEntry] {
             try await flow.present(TestScreen("parent"), on: presenter)
             let handle = try flow.start(child)
-            try await presenter.journal.waitUntil { $0.filter { $0.hasPrefix("present") }.count == 4 }
+            try await presenter.journal.waitUntil { $0.presented.count == 4 }
             handle.cancel()  // JLCoordinator's child.stop()
             let outcome = await handle.outcome
-            presenter.journal.record("parent learns: \(outcome)")  // didStop(child:), didRemove(child:)
+            presenter.journal.record(.ended("child", outcome.ending))  // didStop(child:), didRemove(child:)
             return presenter.journal.all
         }
     }
@@ -268,11 +278,12 @@ struct SeedScenarioTests {
             "child", on: presenter,
             children: [Branch("grandchild1", on: presenter), Branch("grandchild2", on: presenter)])
         let log = try await CoordinatorTree().run(Stopper(presenter, child: child))
-        let afterStop = Array(log.drop { !$0.hasPrefix("dismiss") })
+        let afterStop = Array(log.drop { $0.dismissal == nil })
         #expect(afterStop.count == 4)
-        #expect(Set(afterStop.prefix(2)) == ["dismiss grandchild1 tornDown", "dismiss grandchild2 tornDown"])
-        #expect(afterStop[2] == "dismiss child tornDown")
-        #expect(afterStop[3] == "parent learns: cancelled")
+        #expect(
+            Set(afterStop.prefix(2)) == [.dismissed("grandchild1", .tornDown), .dismissed("grandchild2", .tornDown)])
+        #expect(afterStop[2] == .dismissed("child", .tornDown))
+        #expect(afterStop[3] == .ended("child", .cancelled))
     }
 
     // MARK: Director: start(child) pushes onto the parent's stack; a modal child presents modally

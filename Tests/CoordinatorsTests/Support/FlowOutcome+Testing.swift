@@ -10,7 +10,7 @@ extension FlowOutcome {
 
 /// How a flow ended, without its output or its error: what a test most often checks, in one
 /// `#expect` (`#expect(await child.outcome.ending == .dismissed(.replaced))`).
-enum Ending: Equatable, CustomStringConvertible {
+enum Ending: Hashable, Sendable, CustomStringConvertible {
     case finished
     case failed
     case cancelled

@@ -1,13 +1,17 @@
 /// Records what happened, in order, from any task; used to check deinit and teardown
 /// order. Tests can wait for a condition on it; each record re-checks the waiters.
-final class Journal: Sendable {
+///
+/// Its entries are typed events, never sentences to parse: `Journal()` records `JournalEntry`,
+/// what the shared test coordinators and presenters record; tests with a story of their own
+/// record an entry type of their own (`Journal<FlowEventEntry>()`).
+final class Journal<Entry: Hashable & Sendable>: Sendable {
     private struct Waiter {
         let id: Int
-        let condition: @Sendable ([String]) -> Bool
+        let condition: @Sendable ([Entry]) -> Bool
         let continuation: CheckedContinuation<Void, any Error>
     }
     private struct State {
-        var entries: [String] = []
+        var entries: [Entry] = []
         var waiters: [Waiter] = []
         var nextID = 0
         /// Waiters cancelled before they were registered.
@@ -15,7 +19,11 @@ final class Journal: Sendable {
     }
     private let state = Mutex(State())
 
-    func record(_ entry: String) {
+    /// A journal of `Entry` (`Journal<FlowEventEntry>()`). The argument only lets the plain
+    /// `Journal()` below mean a journal of `JournalEntry`.
+    init(of entry: Entry.Type = Entry.self) {}
+
+    func record(_ entry: Entry) {
         let ready = state.withLock { state in
             state.entries.append(entry)
             let entries = state.entries
@@ -26,11 +34,11 @@ final class Journal: Sendable {
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    var all: [String] { state.withLock { $0.entries } }
+    var all: [Entry] { state.withLock { $0.entries } }
 
     /// Returns once `condition` holds for the entries. Cancellable, so that the suite's
     /// time limit ends a wait for something that never comes (a leak, a lost event).
-    func waitUntil(_ condition: @escaping @Sendable ([String]) -> Bool) async throws {
+    func waitUntil(_ condition: @escaping @Sendable ([Entry]) -> Bool) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -62,8 +70,24 @@ final class Journal: Sendable {
     }
 }
 
+extension Journal where Entry == JournalEntry {
+    /// A journal of the shared `JournalEntry`.
+    convenience init() { self.init(of: JournalEntry.self) }
+}
+
 /// Waits until `count` screens have been presented, by reading the journal whenever the
 /// presenter records something. Event-driven: it polls nothing.
-func waitForScreens(_ count: Int, journal: Journal) async throws {
-    try await journal.waitUntil { entries in entries.filter { $0.hasPrefix("present ") }.count >= count }
+func waitForScreens(_ count: Int, journal: Journal<JournalEntry>) async throws {
+    try await journal.waitUntil { entries in entries.presented.count >= count }
+}
+
+extension Array where Element: Hashable {
+    /// Whether this array holds the same elements as `other`, as often, in any order: for
+    /// entries recorded from tasks whose order the test leaves open.
+    func isPermutation(of other: [Element]) -> Bool {
+        func counts(_ elements: [Element]) -> [Element: Int] {
+            elements.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+        }
+        return counts(self) == counts(other)
+    }
 }

@@ -4,20 +4,20 @@ import Coordinators
 /// shows, journals every call, and reports removals it makes on its own.
 final class RecordingPresenter: Presenter {
     private let shown = Mutex<[Presentation]>([])
-    let journal: Journal
+    let journal: Journal<JournalEntry>
 
-    init(journal: Journal) { self.journal = journal }
+    init(journal: Journal<JournalEntry>) { self.journal = journal }
 
     var screens: [String] { shown.withLock { $0.map(\.screen.screenName) } }
 
     func present(_ presentation: Presentation) async throws {
         shown.withLock { $0.append(presentation) }
-        journal.record("present \(presentation.screen.screenName)")
+        journal.record(.presented(presentation.screen.screenName))
     }
 
     func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
         shown.withLock { $0.removeAll { $0 == presentation } }
-        journal.record("dismiss \(presentation.screen.screenName) \(reason)")
+        journal.record(.dismissed(presentation.screen.screenName, reason))
     }
 
     /// What the UI calls when a person swipes `screen` away.
@@ -26,7 +26,7 @@ final class RecordingPresenter: Presenter {
             guard let index = shown.firstIndex(where: { $0.screen.screenName == screen }) else { return nil }
             return shown.remove(at: index)
         }
-        journal.record("user removes \(screen)")
+        journal.record(.userRemoved(screen))
         removed?.reportDismissal(.byUser)
     }
 }

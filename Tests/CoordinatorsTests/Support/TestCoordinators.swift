@@ -12,11 +12,11 @@ actor Branch: Coordinator {
     private let inAChildGroup: Bool
     private var groupHandles: [ChildFlow<String>] = []
     private let childrenStarted = Gate()
-    let journal: Journal?
+    let journal: Journal<JournalEntry>?
 
     init(
         _ name: String, on presenter: any Presenter, children: [Branch] = [], inAChildGroup: Bool = false,
-        journal: Journal? = nil
+        journal: Journal<JournalEntry>? = nil
     ) {
         self.name = name
         self.presenter = presenter
@@ -62,7 +62,7 @@ actor Branch: Coordinator {
         for child in children { try flow.start(child) }
     }
 
-    deinit { journal?.record("deinit \(name)") }
+    deinit { journal?.record(.deinitialized(name)) }
 }
 
 /// Returns `value` (1 unless told) from `start()` at once, showing nothing. Not generic, so
@@ -124,16 +124,16 @@ actor Asking<Question: Screen>: Coordinator {
     }
 }
 
-/// Shows one main screen, journals that it is shown ("shown <name>"), and waits to be
+/// Shows one main screen, journals that it is shown (`.shown(name)`), and waits to be
 /// finished: for tests that cannot wait on the presenter's state (a presenter seen through
 /// a protocol).
 actor ShowsOneScreen: Coordinator {
     let flow = Flow<String>()
     let name: String
     let presenter: any Presenter
-    let journal: Journal
+    let journal: Journal<JournalEntry>
 
-    init(_ name: String, on presenter: any Presenter, journal: Journal) {
+    init(_ name: String, on presenter: any Presenter, journal: Journal<JournalEntry>) {
         self.name = name
         self.presenter = presenter
         self.journal = journal
@@ -141,7 +141,7 @@ actor ShowsOneScreen: Coordinator {
 
     func start() async throws -> String {
         try await flow.present(TestScreen(name), on: presenter)
-        journal.record("shown \(name)")
+        journal.record(.shown(name))
         return try await flow.finished
     }
 

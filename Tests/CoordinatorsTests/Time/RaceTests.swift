@@ -9,6 +9,14 @@ import Testing
 struct RaceTests {
     struct Boom: Error {}
 
+    /// What a test journals the moment its race returns.
+    enum AfterRace: Hashable, Sendable {
+        /// The screens left on the navigation stack.
+        case screens([String])
+        /// Whether each racer was released.
+        case released([Bool])
+    }
+
     private let navigation = NavigationPresenter()
 
     /// A racer that asks `name` on the navigation stack (kept there) and ends with the
@@ -32,12 +40,12 @@ struct RaceTests {
     @Test func theFirstToEndWinsAndTheLosersAreGoneAndReleasedWhenTheRaceReturns() async throws {
         let tree = CoordinatorTree()
         let events = tree.events()
-        let journal = Journal()
+        let journal = Journal<AfterRace>()
         let (racers, released) = answerAgainstWaiting()
         let navigation = navigation
         let race = Races(racers) {
-            journal.record("screens \(navigation.state.screenNames)")
-            journal.record("released \(released.map { $0.object == nil })")
+            journal.record(.screens(navigation.state.screenNames))
+            journal.record(.released(released.map { $0.object == nil }))
         }
         async let outcome = tree.run(race)
         try await navigation.waitUntil { $0.stack.count == 3 }
@@ -48,7 +56,7 @@ struct RaceTests {
         let result = try await outcome
         #expect(result.index == 0)
         #expect(result.outcome.output == "answered")
-        #expect(journal.all == ["screens []", "released [true, true]"])
+        #expect(journal.all == [.screens([]), .released([true, true])])
         let all = await collect(events)
         #expect(all.first { $0.coordinator == result.id }?.coordinatorType == "Asking<Question>")
         #expect(

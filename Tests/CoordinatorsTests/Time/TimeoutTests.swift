@@ -66,7 +66,7 @@ struct TimeoutTests {
         #expect(isTimedOut(outcome, "Branch", after: .seconds(30)))
         #expect(navigation.stack.isEmpty)
         #expect(weakChild.object == nil)
-        #expect(journal.all == ["deinit grandchild", "deinit child"])
+        #expect(journal.all == [.deinitialized("grandchild"), .deinitialized("child")])
         let all = await collect(events)
         #expect(
             endEvents(in: all) == [

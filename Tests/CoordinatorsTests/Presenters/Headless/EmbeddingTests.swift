@@ -11,8 +11,8 @@ struct EmbeddingTests {
         let flow = Flow<String>()
         let window = SlotPresenter(name: "window")
         let split: ContainerPresenter
-        let journal: Journal
-        init(journal: Journal) throws {
+        let journal: Journal<JournalEntry>
+        init(journal: Journal<JournalEntry>) throws {
             self.journal = journal
             split = try ContainerPresenter(name: "split", slots: ["primary", "secondary"])
         }
@@ -51,7 +51,7 @@ struct EmbeddingTests {
         #expect(await outcome.output == "done")
         #expect(mail.split.state.slots.allSatisfy { $0.presentation == nil }, "embedded screens go with the parent")
         #expect(mail.window.presentation == nil)
-        try await journal.waitUntil { $0.filter { $0.hasPrefix("deinit") }.count == 3 }
+        try await journal.waitUntil { $0.deinitialized.count == 3 }
     }
 
     @Test func twoSlotsWithOneNameThrowDuplicateSlot() {
@@ -80,12 +80,12 @@ struct EmbeddingTests {
 
         func present(_ presentation: Presentation) async throws {
             cards.withLock { $0.append(presentation) }
-            changes.record("+\(presentation.screen.screenName)")
+            changes.record(.presented(presentation.screen.screenName))
         }
 
         func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
             cards.withLock { $0.removeAll { $0 == presentation } }
-            changes.record("-\(presentation.screen.screenName) \(reason)")
+            changes.record(.dismissed(presentation.screen.screenName, reason))
         }
 
         /// The app's swipe-away gesture on a card: asks first, then removes and reports it.
@@ -110,7 +110,7 @@ struct EmbeddingTests {
         try await window.waitUntil { $0.presentation != nil }
         let news = try parent.flow.start(Branch("news", on: carousel))
         let weather = try parent.flow.start(Branch("weather", on: carousel))
-        try await carousel.changes.waitUntil { $0.contains("+news") && $0.contains("+weather") }
+        try await carousel.changes.waitUntil { $0.contains(.presented("news")) && $0.contains(.presented("weather")) }
 
         let swiped = await carousel.personSwipesAway("weather")
         #expect(swiped)
@@ -121,6 +121,6 @@ struct EmbeddingTests {
         try await parent.done("done")
         _ = await outcome
         #expect(carousel.titles.isEmpty)
-        #expect(carousel.changes.all.contains("-news tornDown"))
+        #expect(carousel.changes.all.contains(.dismissed("news", .tornDown)))
     }
 }

@@ -46,16 +46,16 @@ struct ModalNavigationPresenterTests {
         try await withModalStack(["step 2"]) { modal, owner, stack in
             let asked = Journal()
             stack[0].setUserDismissalConfirmation {
-                asked.record("root")
+                asked.record(.asked("root"))
                 return true
             }
             stack[1].setUserDismissalConfirmation {
-                asked.record("step 2")
+                asked.record(.asked("step 2"))
                 return false
             }
             let dismissed = try await modal.userDismiss()
             #expect(!dismissed)
-            #expect(asked.all == ["step 2"], "most recent first; a refusal stops the gesture")
+            #expect(asked.all == [.asked("step 2")], "most recent first; a refusal stops the gesture")
             #expect(modal.state.screenNames == ["root", "step 2"])
             #expect(owner.flow.state == .running)
         }

@@ -130,10 +130,10 @@ struct NavigationPresenterTests {
             withObservationTracking {
                 _ = navigation.state
             } onChange: {
-                changed.record("stack changed")
+                changed.record(.changed("stack"))
             }
             try await navigation.userPop()
-            #expect(changed.all == ["stack changed"])
+            #expect(changed.all == [.changed("stack")])
         }
     }
 

@@ -12,13 +12,13 @@ struct ObservationTests {
         _ read: @escaping @Sendable () -> Void, on presenter: any Presenter
     ) async throws {
         let changed = Journal()
-        withObservationTracking(read) { changed.record("changed") }
+        withObservationTracking(read) { changed.record(.changed("state")) }
         let owner = Branch("observed", on: presenter)
         async let outcome = CoordinatorTree().runForOutcome(owner)
         try await changed.waitUntil { !$0.isEmpty }
         try await owner.done("done")
         _ = await outcome
-        #expect(changed.all == ["changed"])
+        #expect(changed.all == [.changed("state")])
     }
 
     @Test func theStackPresentersPublishTheirState() async throws {
@@ -48,10 +48,10 @@ struct ObservationTests {
         async let outcome = CoordinatorTree().runForOutcome(owner)
         try await navigation.waitUntil { $0.stack.count == 1 }  // waiting is not observing
         let changed = Journal()
-        withObservationTracking({ _ = navigation.state }, onChange: { changed.record("changed") })
+        withObservationTracking({ _ = navigation.state }, onChange: { changed.record(.changed("stack")) })
         try await owner.done("done")
         _ = await outcome
-        #expect(changed.all == ["changed"], "the teardown's dismissal is published")
+        #expect(changed.all == [.changed("stack")], "the teardown's dismissal is published")
         #expect(navigation.stack.isEmpty)
     }
 
@@ -59,8 +59,8 @@ struct ObservationTests {
         let tabs = TabPresenter(items: [TabItem(title: "A", content: .stack), TabItem(title: "B", content: .stack)])
         let navigation = try tabs.stack(forTab: 0)
         let changed = Journal()
-        withObservationTracking({ _ = tabs.state }, onChange: { changed.record("tab bar") })
-        withObservationTracking({ _ = navigation.state }, onChange: { changed.record("stack") })
+        withObservationTracking({ _ = tabs.state }, onChange: { changed.record(.changed("tab bar")) })
+        withObservationTracking({ _ = navigation.state }, onChange: { changed.record(.changed("stack")) })
         let before = tabs.state
 
         try await tabs.select(0)  // already selected
@@ -72,7 +72,7 @@ struct ObservationTests {
         #expect(changed.all.isEmpty, "Observation fires synchronously, so it would have been recorded")
         #expect(tabs.state == before, "same revision too")
         try await tabs.select(1)
-        #expect(changed.all == ["tab bar"])
+        #expect(changed.all == [.changed("tab bar")])
     }
 
     @Test func anObserverOfATabBarSeesATabsChangeCountedInItsRevision() async throws {
@@ -90,12 +90,12 @@ struct ObservationTests {
     @Test func selectionAndItemsArePublished() async throws {
         let tabs = TabPresenter(items: [TabItem(title: "A", content: .stack), TabItem(title: "B", content: .stack)])
         let changed = Journal()
-        withObservationTracking({ _ = tabs.state }, onChange: { changed.record("selected") })
+        withObservationTracking({ _ = tabs.state }, onChange: { changed.record(.changed("selection")) })
         try await tabs.userSelectTab(1)
-        try await changed.waitUntil { $0 == ["selected"] }
-        withObservationTracking({ _ = tabs.state }, onChange: { changed.record("badge") })
+        try await changed.waitUntil { $0 == [.changed("selection")] }
+        withObservationTracking({ _ = tabs.state }, onChange: { changed.record(.changed("badge")) })
         try await tabs.setItem(TabItem(title: "B", badge: "2"), forTab: 1)
-        try await changed.waitUntil { $0 == ["selected", "badge"] }
+        try await changed.waitUntil { $0 == [.changed("selection"), .changed("badge")] }
         #expect(tabs.state.tabs[1].item.badge == "2")
     }
 }

@@ -69,12 +69,12 @@ struct PresenterConcurrencyTests {
         // condition is never satisfied sees the state after each change.
         let states = Mutex<[Int: [Presentation]]>([:])
         let registered = Mutex(false)
-        let evaluated = Journal()
+        let evaluated = Journal<Int>()  // the revisions the recorder's condition saw
         let recorder = Task {
             try await surface.waitUntil { stack, revision in
                 states.withLock { $0[revision] = stack }
                 if Probe.isProbing { registered.withLock { $0 = true } }
-                evaluated.record("evaluated")
+                evaluated.record(revision)
                 return false
             }
         }

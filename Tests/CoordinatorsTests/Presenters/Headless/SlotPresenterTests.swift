@@ -17,10 +17,10 @@ struct SlotPresenterTests {
 
         func start() async throws {
             let child = try flow.start(onboarding)
-            try await onboarding.journal.waitUntil { $0.contains("signed in") }
+            try await onboarding.journal.waitUntil { $0.contains(.finishing("onboarding")) }
             try await flow.present(TestScreen("home"), on: window)
             _ = await child.outcome
-            onboarding.journal.record("onboarding ended: \(await child.outcome)")
+            onboarding.journal.record(.ended("onboarding", await child.outcome.ending))
             try await flow.finished
         }
     }
@@ -40,7 +40,8 @@ struct SlotPresenterTests {
             try await flow.finished
         }
 
-        func signedIn() { journal.record("signed in") }
+        /// The person signed in: the app ends onboarding, showing home in its place.
+        func signedIn() { journal.record(.finishing("onboarding")) }
     }
 
     @Test func replacingTheRootAfterLoginDismissesTheWholeOnboardingTree() async throws {
@@ -54,14 +55,16 @@ struct SlotPresenterTests {
 
         await onboarding.signedIn()
 
-        try await onboarding.journal.waitUntil { $0.contains { $0.hasPrefix("onboarding ended") } }
-        #expect(onboarding.journal.all.contains("onboarding ended: dismissed(replaced)"))
+        try await onboarding.journal.waitUntil { $0.ending(of: "onboarding") != nil }
+        #expect(onboarding.journal.all.contains(.ended("onboarding", .dismissed(.replaced))))
         #expect(window.state.screenNames == ["home"])
         #expect(welcome.dismissalReason == .replaced)
         #expect(signIn.map(\.dismissalReason) == [.tornDown, .tornDown], "its subtree is torn down with it")
         #expect(onboarding.stack.stack.isEmpty)
         // Released too (a leak fails the suite's time limit).
-        try await onboarding.journal.waitUntil { $0.contains("deinit 2FA") && $0.contains("deinit sign in") }
+        try await onboarding.journal.waitUntil {
+            $0.contains(.deinitialized("2FA")) && $0.contains(.deinitialized("sign in"))
+        }
         tree.cancel()
         _ = await outcome
         #expect(window.presentation == nil)

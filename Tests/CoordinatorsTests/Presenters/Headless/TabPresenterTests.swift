@@ -23,9 +23,9 @@ struct TabPresenterTests {
         let flow = Flow<String>()
         let window: SlotPresenter
         let tabs: TabPresenter
-        let journal: Journal
+        let journal: Journal<JournalEntry>
         private(set) var children: [ChildFlow<String>] = []
-        init(window: SlotPresenter, tabs: TabPresenter, journal: Journal) {
+        init(window: SlotPresenter, tabs: TabPresenter, journal: Journal<JournalEntry>) {
             self.window = window
             self.tabs = tabs
             self.journal = journal
@@ -112,7 +112,7 @@ struct TabPresenterTests {
             return output
         }  // and the kit checked that the tabs and the window are empty
         #expect(output == "done")
-        try await journal.waitUntil { $0.filter { $0.hasPrefix("deinit") }.count == 4 }
+        try await journal.waitUntil { $0.deinitialized.count == 4 }
     }
 
     @Test func eachTabsFlowEndsOnItsOwn() async throws {
@@ -255,11 +255,11 @@ struct TabPresenterTests {
         withObservationTracking {
             _ = tabs.state
         } onChange: {
-            changed.record("tab bar changed")
+            changed.record(.changed("tab bar"))
         }
         let owner = Branch("Search root", on: try tabs.presenter(forTab: 1))
         async let outcome = CoordinatorTree().runForOutcome(owner)
-        try await changed.waitUntil { $0 == ["tab bar changed"] }
+        try await changed.waitUntil { $0 == [.changed("tab bar")] }
         try await tabs.waitUntil { $0.tabs[1].presentations.count == 1 }
         #expect(tabs.state.revision >= 1)
         try await owner.done("done")

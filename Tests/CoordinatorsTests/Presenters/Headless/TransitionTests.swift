@@ -281,7 +281,7 @@ struct TransitionTests {
             try await lane.go(.back(to: "root"))
             #expect(
                 Array(journal.all.dropFirst(before)) == [
-                    "dismiss c byCoordinator", "dismiss b byCoordinator", "dismiss a byCoordinator",
+                    .dismissed("c", .byCoordinator), .dismissed("b", .byCoordinator), .dismissed("a", .byCoordinator),
                 ])
             #expect(presenter.screens == ["root"])
             #expect(lane.routes == ["root"])
@@ -299,7 +299,7 @@ struct TransitionTests {
             try await lane.open(DeepLink(["root", "c", "d"]))
             #expect(
                 Array(journal.all.dropFirst(before)) == [
-                    "dismiss b byCoordinator", "dismiss a byCoordinator", "present c", "present d",
+                    .dismissed("b", .byCoordinator), .dismissed("a", .byCoordinator), .presented("c"), .presented("d"),
                 ])
             #expect(presenter.screens == ["root", "c", "d"])
             #expect(lane.routes == ["root", "c", "d"])
