@@ -90,7 +90,7 @@ struct RouteMoveDefectTests {
             let before = stack.calls.count
 
             try await lane.go(.back(to: .screen("root")))
-            #expect(Array(stack.calls.dropFirst(before)) == ["pop(to: root)"])
+            #expect(Array(stack.calls.dropFirst(before)) == [.pop(to: "root")])
             #expect(stack.screenNames == ["root"])
         }
     }

@@ -8,9 +8,17 @@ final class ScriptedStack: StackPresenter {
     /// The move a call is made for, as the test names it (see `callsByMove`).
     @TaskLocal static var move: String?
 
+    /// A call the runtime made, with the screens it names.
+    enum Call: Hashable, Sendable {
+        case present(String)
+        case dismiss(String)
+        case pop(to: String)
+        case replaceStack([String])
+    }
+
     private struct State {
         var stack: [Presentation] = []
-        var calls: [String] = []
+        var calls: [Call] = []
         var callsByMove: [String: Int] = [:]
         var waiters: [(condition: @Sendable ([String]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -43,9 +51,8 @@ final class ScriptedStack: StackPresenter {
         self.busy = busy
     }
 
-    /// Every call the runtime made, in order: `present x`, `dismiss x`, `pop(to: x)`,
-    /// `replaceStack [x, y]`.
-    var calls: [String] { state.withLock { $0.calls } }
+    /// Every call the runtime made, in order.
+    var calls: [Call] { state.withLock { $0.calls } }
     var screenNames: [String] { state.withLock { $0.stack.map(\.screen.screenName) } }
 
     var stack: [Presentation] { state.withLock { $0.stack } }
@@ -60,8 +67,8 @@ final class ScriptedStack: StackPresenter {
     /// Forgets the calls counted by move.
     func resetCallsByMove() { state.withLock { $0.callsByMove = [:] } }
 
-    private func record(_ call: String) {
-        let move = call.hasPrefix("dismiss") ? nil : Self.move
+    private func record(_ call: Call) {
+        let move: String? = if case .dismiss = call { nil } else { Self.move }
         state.withLock { state in
             state.calls.append(call)
             if let move { state.callsByMove[move, default: 0] += 1 }
@@ -92,7 +99,7 @@ final class ScriptedStack: StackPresenter {
 
     func present(_ presentation: Presentation) async throws {
         let name = presentation.screen.screenName
-        record("present \(name)")
+        record(.present(name))
         if name == latePush {
             pushEntered.open()
             await pushGate.wait()
@@ -102,12 +109,12 @@ final class ScriptedStack: StackPresenter {
     }
 
     func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        record("dismiss \(presentation.screen.screenName)")
+        record(.dismiss(presentation.screen.screenName))
         change { $0.removeAll { $0 == presentation } }
     }
 
     func pop(to presentation: Presentation) async throws {
-        record("pop(to: \(presentation.screen.screenName))")
+        record(.pop(to: presentation.screen.screenName))
         let isFirstPop = firstPop.withLock { first in
             defer { first = false }
             return first
@@ -125,7 +132,7 @@ final class ScriptedStack: StackPresenter {
     }
 
     func replaceStack(with presentations: [Presentation]) async throws {
-        record("replaceStack \(presentations.map(\.screen.screenName))")
+        record(.replaceStack(presentations.map(\.screen.screenName)))
         let removed = change { stack -> [Presentation] in
             defer { stack = presentations }
             return stack.filter { !presentations.contains($0) }

@@ -178,7 +178,7 @@ struct TransitionTests {
             let before = stack.calls.count
 
             try await stack.transition(removing: [shown[2], shown[3]], adding: [])
-            #expect(Array(stack.calls.dropFirst(before)) == ["pop(to: a)"])
+            #expect(Array(stack.calls.dropFirst(before)) == [.pop(to: "a")])
             #expect(stack.screenNames == ["root", "a"])
             #expect(lane.routes == [.screen("root"), .screen("a")])
         }
@@ -192,7 +192,7 @@ struct TransitionTests {
             let before = stack.calls.count
 
             try await lane.go(.back(count: 2))
-            #expect(Array(stack.calls.dropFirst(before)) == ["pop(to: a)"])
+            #expect(Array(stack.calls.dropFirst(before)) == [.pop(to: "a")])
             #expect(stack.screenNames == ["root", "a"])
         }
     }
@@ -206,7 +206,7 @@ struct TransitionTests {
             let before = stack.calls.count
 
             try await stack.transition(removing: [a], adding: [])
-            #expect(Array(stack.calls.dropFirst(before)) == [#"replaceStack ["root", "b"]"#])
+            #expect(Array(stack.calls.dropFirst(before)) == [.replaceStack(["root", "b"])])
             #expect(stack.screenNames == ["root", "b"])
             #expect(lane.routes == [.screen("root"), .screen("b")])
         }
@@ -221,7 +221,7 @@ struct TransitionTests {
             let before = stack.calls.count
 
             try await lane.open(DeepLink([Lane.screen("root"), .screen("c"), .screen("d")]))
-            #expect(Array(stack.calls.dropFirst(before)) == [#"replaceStack ["root", "c", "d"]"#])
+            #expect(Array(stack.calls.dropFirst(before)) == [.replaceStack(["root", "c", "d"])])
             #expect(stack.screenNames == ["root", "c", "d"])
             #expect(removed.map(\.dismissalReason) == [.byCoordinator, .byCoordinator])
             #expect(lane.routes == [.screen("root"), .screen("c"), .screen("d")])
@@ -236,7 +236,7 @@ struct TransitionTests {
             let before = stack.calls.count
 
             try await lane.go(.forward(to: .screen("b")))
-            #expect(Array(stack.calls.dropFirst(before)) == ["present b"])
+            #expect(Array(stack.calls.dropFirst(before)) == [.present("b")])
             #expect(stack.screenNames == ["root", "a", "b"])
         }
     }
@@ -248,7 +248,7 @@ struct TransitionTests {
             let before = stack.calls.count
 
             try await lane.open(DeepLink([Lane.screen("a"), .screen("b")]))
-            #expect(Array(stack.calls.dropFirst(before)) == [#"replaceStack ["root", "a", "b"]"#])
+            #expect(Array(stack.calls.dropFirst(before)) == [.replaceStack(["root", "a", "b"])])
             #expect(stack.screenNames == ["root", "a", "b"])
         }
     }
