@@ -163,8 +163,11 @@ extension Node {
         /// Carries the end out.
         func carryOut() {
             // Cancelling runs the task's cancellation handlers on this thread, and they take
-            // locks (this node's among them).
-            start?.cancel()
+            // locks (this node's among them). The task does not end before `startCancelled`.
+            if let start {
+                start.cancel()
+                node.startCancelled()
+            }
             // The loop may now cancel its group: every end below is recorded. It finds the
             // end (and any jobs still pending, which it must start so that they end too) at
             // its next look, or is woken here if it waits.
@@ -172,6 +175,31 @@ extension Node {
             startWaiter?.resume(returning: cause)
             for waiter in waiters { waiter.resume(returning: cause) }
             Node.refuseRoutes(routeWaiters)
+        }
+    }
+
+    /// The task running `start()`, which an end's `carryOut` took to cancel it, has been
+    /// cancelled: if it waits to go on with its teardown (`waitUntilStartCancelled`), it goes
+    /// on.
+    private func startCancelled() {
+        withLock { state -> UnsafeContinuation<Void, Never>? in
+            state.startBeingCancelled = false
+            defer { state.storedExtras?.cancellationWaiter = nil }
+            return state.storedExtras?.cancellationWaiter
+        }?.resume()
+    }
+
+    /// In the task that ran `start()`: returns once no other task is cancelling it. Until
+    /// then the task does not go on to end, so every use of its `RunningTask` from another
+    /// task happens while it runs.
+    func waitUntilStartCancelled() async {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            let waits = withLock { state -> Bool in
+                guard state.startBeingCancelled else { return false }
+                state.extras.cancellationWaiter = continuation
+                return true
+            }
+            if !waits { continuation.resume() }
         }
     }
 
@@ -215,8 +243,7 @@ extension Node {
     /// keeps `flow.finished`'s async frame small (idleCoordinatorMemory).
     @inline(never)
     private var isRunningStart: Bool {
-        let current = RunningTask.current
-        return withLock { $0.runningStart == current }
+        withLock { $0.runningStart?.isCurrent ?? false }
     }
 
     /// `endRequested` in the task running `start()` (an event-style coordinator, idle until

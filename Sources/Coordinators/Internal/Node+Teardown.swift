@@ -38,11 +38,21 @@ extension Node {
         case dismiss(FirstInlineList<Presentation>)
         /// Wait for the hosting loop to return, then read the presentations.
         case afterLoop
+        /// Another task is cancelling this task (it recorded the end): wait until it is done,
+        /// then read where to begin.
+        case afterCancellation
 
         /// Reads it from `state`, whose end cause is recorded. (`inout`, though it changes
         /// nothing: a `State` passed by value is copied, all of it.)
         init(_ state: inout State) {
-            self = state.loopIsLive ? .afterLoop : .dismiss(state.presentations)
+            self =
+                if state.startBeingCancelled {
+                    .afterCancellation
+                } else if state.loopIsLive {
+                    .afterLoop
+                } else {
+                    .dismiss(state.presentations)
+                }
         }
     }
 
@@ -63,6 +73,9 @@ extension Node {
             remaining = presentations
         case .afterLoop:
             remaining = await afterLoop()
+        case .afterCancellation:
+            await waitUntilStartCancelled()
+            fallthrough
         case nil:
             var presentations: FirstInlineList<Presentation>?
             let completion = withLock { state -> Completion? in

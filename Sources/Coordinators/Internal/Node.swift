@@ -22,6 +22,11 @@ final class Node: @unchecked Sendable {
         /// A route change of this coordinator is under way (its turn, `Node+Routing.swift`);
         /// the next ones wait in `Extras.routeTurnWaiters`.
         var routeTurnTaken = false
+        /// Another task took `runningStart` to cancel it (`takeRunningStart`) and has not
+        /// finished: `start()`'s task waits for it before its teardown goes on
+        /// (`Extras.cancellationWaiter`), so that the task runs whenever another task uses it
+        /// (`RunningTask`).
+        var startBeingCancelled = false
         var id = CoordinatorID(rawValue: 0)
         var coordinatorType: Any.Type?
         var parent: Node?
@@ -48,7 +53,8 @@ final class Node: @unchecked Sendable {
         var routeTag: RouteTag?
         /// The task running `start()`, while the flow runs: to tell whether a caller is
         /// `start()` (`adopt`), and to cancel it when an end is recorded. Dropped when the end
-        /// is recorded, or when `start()` ends.
+        /// is recorded (taken to be cancelled), or when `start()` ends, always before that task
+        /// ends.
         var runningStart: RunningTask?
 
         /// The coordinator's type name, for messages and events. (A property, so that it reads
@@ -85,9 +91,12 @@ final class Node: @unchecked Sendable {
         /// The live children, oldest first; an empty list allocates nothing.
         var childNodes: [Node] { children.nodes }
 
-        /// Takes the task running `start()` to cancel it, if it runs.
+        /// Takes the task running `start()` to cancel it, if it runs; that task then waits
+        /// for the cancellation to be done before its teardown goes on
+        /// (`startBeingCancelled`).
         mutating func takeRunningStart() -> RunningTask? {
             defer { runningStart = nil }
+            if runningStart != nil { startBeingCancelled = true }
             return runningStart
         }
     }
@@ -117,6 +126,9 @@ final class Node: @unchecked Sendable {
         var flowEventHandlers: FlowEventHandlerTable = [:]
         /// Route changes waiting for their turn, in the order they asked (`State.routeTurnTaken`).
         var routeTurnWaiters = Waiters<Void>()
+        /// `start()`'s task, done with `start()` while another task cancels it
+        /// (`State.startBeingCancelled`): resumed once the cancellation is done.
+        var cancellationWaiter: UnsafeContinuation<Void, Never>?
     }
 
     /// The node's state, under the node's lock.
@@ -215,12 +227,9 @@ final class Node: @unchecked Sendable {
     /// Lock order: no lock is held while another is taken — the child is bound (the tree's id
     /// lock, then the child's lock, one after the other) before this node's lock is taken. A child that
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
-    ///
-    /// `current` is the calling task, for a caller that has just read it (a child group).
     @discardableResult
     func adopt(
-        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false,
-        from current: RunningTask? = RunningTask.current
+        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false
     ) throws(CoordinatorError) -> Bool {
         let (context, parentID) = withLock { (storedContext, $0.id) }
         guard let context else {
@@ -236,7 +245,7 @@ final class Node: @unchecked Sendable {
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 state.children.append(child)
                 if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
-                return current != nil && state.runningStart == current
+                return state.runningStart?.isCurrent ?? false
             }
             if let routeWaiters { Self.resume(routeWaiters) }
             return isStartTask
@@ -281,10 +290,9 @@ final class Node: @unchecked Sendable {
     /// what a child group needs, whose child tasks must be child tasks of the coordinator's
     /// own task. `action` names the call in the error's message.
     func checkInStart(to action: @autoclosure () -> String) throws(CoordinatorError) {
-        let current = RunningTask.current
         try withLock { state throws(CoordinatorError) in
             try state.machine.checkRunning(to: action(), coordinator: state.name)
-            guard current != nil, state.runningStart == current else {
+            guard state.runningStart?.isCurrent ?? false else {
                 throw CoordinatorError(
                     .notInStart,
                     "\(state.name) tried to \(action()) from a task other than its start()'s own (an actor method "

@@ -6,17 +6,27 @@
 /// that one task; and a child group may only be used from the task that runs `start()`.
 ///
 /// It keeps the task as the standard library gives it, an `UnsafeCurrentTask`, with no
-/// conversion. A node stores one only while `start()` runs, and clears it under its lock
-/// when `start()` returns; a canceller takes its copy under that lock, and calls `cancel()`
-/// once the lock is released (cancellation handlers may take other locks). A copy holds a
-/// strong reference to the task, so a `cancel()` or `==` that comes after the task ended
-/// reaches a live object, and does nothing or compares unequal.
+/// conversion, and uses it only as its documentation allows another task to: `cancel()` and
+/// `==`, APIs `Task` has too. A class: `UnsafeCurrentTask`'s layout is the concurrency
+/// library's to change, so a value holding one has a layout known only at run time, and so
+/// would a node's state holding that value, every access to it paying for it
+/// (childFlowRoundTrip). A reference keeps the state's layout fixed. The documentation does not define using one after its task
+/// has ended, so whoever keeps one makes sure its task is still running whenever it is used:
+/// - a node keeps its `start()`'s task under its lock, and drops it before `start()`'s task
+///   can end (when `start()` returns, or when an end takes it to cancel it);
+/// - a canceller calls `cancel()` once the lock is released (cancellation handlers take
+///   locks), and `start()`'s task waits for that before its teardown goes on
+///   (`Node.State.startBeingCancelled`);
+/// - a child group keeps its owner only until it closes, inside the owner's own run.
+///
+/// The alternative that keeps no task, a task of its own per coordinator that owns a group
+/// and cancels it, costs a task per coordinator (idleCoordinatorMemory).
 ///
 /// `@unchecked Sendable`, and why that is safe: `UnsafeCurrentTask` is not `Sendable`
 /// because most of its API may only be used by the task itself. From other tasks only
-/// `cancel()` (an operation `Task` also has, which its documentation allows from any task)
-/// and `==` (which compares the references) are used here.
-struct RunningTask: Equatable, @unchecked Sendable {
+/// `cancel()` and `==` are used, which the documentation allows from any task; the stored
+/// property is a `let`.
+final class RunningTask: @unchecked Sendable {
     private let task: UnsafeCurrentTask
 
     /// The calling task, or `nil` outside a task.
@@ -26,6 +36,11 @@ struct RunningTask: Equatable, @unchecked Sendable {
 
     private init(_ task: UnsafeCurrentTask) {
         self.task = task
+    }
+
+    /// Whether the calling task is this one.
+    var isCurrent: Bool {
+        withUnsafeCurrentTask { current in current == task }
     }
 
     /// Cancels the task and its child tasks. Runs the task's cancellation handlers on the

@@ -25,8 +25,9 @@ public struct ChildGroup<Output: Sendable> {
         var isOpen = true
         /// The task running `start()`, which owns the task group: only it may add to it or
         /// wait on it. (A copy stored in the coordinator's actor could be reached from another
-        /// task running on that actor, an actor method a screen called.)
-        let owner: RunningTask?
+        /// task running on that actor, an actor method a screen called.) Dropped when the
+        /// group closes, while that task still runs (`RunningTask`).
+        private(set) var owner: RunningTask?
         var running: [ObjectIdentifier: Node] = [:]
 
         init(owner: RunningTask?) { self.owner = owner }
@@ -35,22 +36,21 @@ public struct ChildGroup<Output: Sendable> {
         /// task group is gone.
         func close() {
             isOpen = false
+            owner = nil
             running = [:]
         }
 
-        /// Throws `notInStart` unless the calling task owns the group; returns that task.
-        @discardableResult
-        func checkOwner(to action: @autoclosure () -> String, coordinator: @autoclosure () -> String)
-            throws(CoordinatorError) -> RunningTask
-        {
-            guard let owner, RunningTask.current == owner else {
+        /// Throws `notInStart` unless the calling task owns the group.
+        func checkOwner(
+            to action: @autoclosure () -> String, coordinator: @autoclosure () -> String
+        ) throws(CoordinatorError) {
+            guard owner?.isCurrent ?? false else {
                 throw CoordinatorError(
                     .notInStart,
                     "\(coordinator())'s child group was asked to \(action()) from a task other than its start()'s "
                         + "own (an actor method a screen called, or a task it made). Use a group only in the closure "
                         + "given to withChildGroup; from other tasks, start children with flow.start(_:).")
             }
-            return owner
         }
     }
 
@@ -90,8 +90,8 @@ public struct ChildGroup<Output: Sendable> {
         }
         let childNode = child.flow.node
         do {
-            let current = try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
-            try parent.adopt(childNode, running: Child.self, acceptingRoutes: true, from: current)
+            try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
+            try parent.adopt(childNode, running: Child.self, acceptingRoutes: true)
         } catch {
             throw error.located(at: file, line)
         }

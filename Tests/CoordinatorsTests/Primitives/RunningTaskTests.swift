@@ -2,27 +2,26 @@ import Testing
 
 @testable import Coordinators
 
-/// Which task is running (`RunningTask`): one task reads as itself across suspensions, two
-/// live tasks differ, no task reads as `nil`, and a kept `RunningTask` cancels the task it
-/// was read in.
+/// Which task is running (`RunningTask`): one task reads as itself across suspensions, its
+/// child tasks do not read as it, no task reads as `nil`, and a kept `RunningTask` cancels
+/// the task it was read in.
 @Suite(.timeLimit(.minutes(1)))
 struct RunningTaskTests {
-    @Test func aTaskIsItselfAcrossSuspensions() async {
-        let before = RunningTask.current
+    @Test func aTaskIsItselfAcrossSuspensions() async throws {
+        let before = try #require(RunningTask.current)
         await Elsewhere().visit()
-        #expect(before != nil)
-        #expect(RunningTask.current == before)
+        #expect(before.isCurrent)
     }
 
-    @Test func twoLiveTasksDiffer() async {
-        let parent = RunningTask.current
-        // An `async let`'s task lives until it is awaited, so both are alive at once.
-        async let first = RunningTask.current
-        async let second = RunningTask.current
-        let (a, b) = await (first, second)
-        #expect(a != nil && b != nil)
-        #expect(a != b)
-        #expect(a != parent && b != parent)
+    @Test func aChildTaskIsNotItsParent() async throws {
+        let parent = try #require(RunningTask.current)
+        // An `async let`'s task runs while its parent waits for it: both are alive.
+        async let inChild = parent.isCurrent
+        async let childIsItself = RunningTask.current?.isCurrent
+        let (parentIsCurrentInChild, childReadsItself) = await (inChild, childIsItself)
+        #expect(!parentIsCurrentInChild)
+        #expect(childReadsItself == true)
+        #expect(parent.isCurrent)
     }
 
     @Test func outsideATaskThereIsNoTask() async {
