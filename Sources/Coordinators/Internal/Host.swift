@@ -3,25 +3,23 @@
 /// `flow.start`, or run from an actor method a screen called; a flow event's handler; a
 /// child's own hosting loop). Its pure state, kept in the node's locked state
 /// (`Node.Extras.host`); `Node+Host.swift` carries its decisions out, and is the only place
-/// that makes a job: so every job ends the same way, leaving the group in turn.
+/// that hands a job over. Every member of the group leaves it the same way, in turn
+/// (`depart`): a child as the last step of its teardown, a child's loop when it returns.
 ///
 /// It owns three things:
 /// - the **mailbox** (`MailboxStateMachine`): the jobs handed over, and whether the group's
 ///   task (the hosting loop) has been asked for, runs, waits for mail or has returned;
 /// - the **members** (`HostedChildren`): the children and child loops in the group, in the
 ///   order they were added, and when each may leave it;
-/// - the **jobs** themselves: what each runs, and which member leaves when it returns.
+/// - the **jobs** waiting to be added to the group.
 struct Host {
     typealias Mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>
     typealias Member = HostedChildren.Member
 
-    /// One job: what it runs, and the member that leaves the group, in turn, once it has run
-    /// (`nil` for a task that is no child: a flow event's handler). In a struct, because a
-    /// generic container would keep a bare function re-abstracted, behind a thunk each way
-    /// (childFlowRoundTripFromActorMethod).
+    /// One job. In a struct, because a generic container would keep a bare function
+    /// re-abstracted, behind a thunk each way (childFlowRoundTripFromActorMethod).
     struct Job {
         let run: Node.Job
-        let member: Member?
     }
 
     /// The jobs handed over and the loop that takes them.
@@ -34,6 +32,13 @@ struct Host {
     /// group knows its members in the order their jobs will be added.
     mutating func handOver(_ run: @escaping Node.Job, for member: Member?) -> Mailbox.HandOver {
         if let member { members.append(member) }
-        return mailbox.handOver(Job(run: run, member: member))
+        return mailbox.handOver(Job(run: run))
+    }
+
+    /// `member` has finished its work (a child's teardown, a loop's last job): it leaves now
+    /// unless the flow is ending and too many older siblings are still in the group
+    /// (`HostedChildren.depart`).
+    mutating func depart(_ member: Member, parentEnding: Bool) -> HostedChildren.Departure {
+        members.depart(member, parentEnding: parentEnding)
     }
 }

@@ -14,13 +14,15 @@
 // runs in the loop, never in `start()`'s task: `flow.finished` returns when the flow ends,
 // whatever its children do.
 //
-// Every job that runs a child, or a child's loop, then leaves the group in turn
-// (`HostedChildren`): at once while this flow runs, after enough older siblings while it ends.
+// Every member of the group, a child or a child's loop, leaves it in turn (`HostedChildren`):
+// at once while this flow runs, after enough older siblings while it ends. A child leaves as
+// the last step of its teardown (`Node+Teardown.swift`), a loop when it returns (`runLoop`);
+// the job that runs either does nothing more.
 
 extension Node {
     /// Hands `child`, which this node has adopted, to this node's host: `run` (which hosts the
-    /// child's coordinator on its node) runs as a task of the host's group, after which the
-    /// child leaves the group in turn. If this flow ended since `child` was adopted, the child
+    /// child's coordinator on its node, whose teardown ends by leaving the group in turn) runs
+    /// as a task of the host's group. If this flow ended since `child` was adopted, the child
     /// is ended (its instance is spent) and the error is thrown.
     func hostChild(_ child: Node, running run: @escaping Job) throws(CoordinatorError) {
         do {
@@ -77,16 +79,16 @@ extension Node {
     private func hostLoop(of child: Node) -> Bool {
         let decided = withLock { state -> Host.Mailbox.HandOver? in
             guard state.machine.isRunning else { return nil }
-            return state.extras.host.handOver({ await child.runLoop() }, for: .loop(child))
+            return state.extras.host.handOver({ await child.runLoop(hostedBy: self) }, for: .loop(child))
         }
         guard let decided else { return false }
         carryOut(decided)
         return true
     }
 
-    /// The hosting loop: runs in a task of its parent's host, or of the tree's group
+    /// The hosting loop: runs in a task of its parent's host (`host`), or of the tree's group
     /// (`TreeContext.hostLoop`), from the first job handed over until the flow ends, then
-    /// returns once every job has returned.
+    /// returns once every job has returned, and leaves its host's group in turn.
     ///
     /// Cancelling the loop's task (its host's group is cancelled: the tree's task was, or
     /// the host's flow ended) ends this flow as cancelled. One cancellation handler for the
@@ -94,7 +96,7 @@ extension Node {
     /// so it waits between most of them. The handler is installed inside the group, so that
     /// Swift, which runs a task's cancellation records newest first, records this flow's end
     /// (and every end below) before it cancels the group's tasks.
-    func runLoop() async {
+    func runLoop(hostedBy host: Node?) async {
         withLock { $0.extras.host.mailbox.loopStarted() }
         await withDiscardingTaskGroup { group in
             await withTaskCancellationHandler {
@@ -104,6 +106,7 @@ extension Node {
             }
         }
         withLock { $0.extras.host.mailbox.loopReturned() }?.resume()
+        await host?.leave(.loop(self))
     }
 
     /// Adds the jobs handed over to `group`, in order, until the flow's end is delivered;
@@ -120,14 +123,7 @@ extension Node {
             // running `start()`, as a flow cancelled before it is hosted does.
             if mail.end { group.cancelAll() }
             for job in mail.jobs {
-                if let member = job.member {
-                    group.addTaskStartingNow {
-                        await job.run()
-                        await self.leave(member)
-                    }
-                } else {
-                    group.addTaskStartingNow(operation: job.run)
-                }
+                group.addTaskStartingNow(operation: job.run)
             }
             if mail.end { return }
         }
@@ -164,19 +160,23 @@ extension Node {
         }
     }
 
-    /// `member`'s job has run: it leaves this node's group now, or, while this flow ends and
-    /// too many older siblings are still in the group, once its turn has come
-    /// (`HostedChildren`). Not cancellable: the task is cancelled already while its parent
-    /// ends, and this node waits for its whole group anyway.
-    private func leave(_ member: Host.Member) async {
-        switch withLock({ $0.storedExtras?.host.members.depart(member, parentEnding: !$0.machine.isRunning) }) {
+    /// A child's loop has returned: it leaves this node's group now, or in turn
+    /// (`waitForTurn`).
+    private func leave(_ loop: Host.Member) async {
+        switch withLock({ $0.storedExtras?.host.depart(loop, parentEnding: !$0.machine.isRunning) }) {
         case .notHosted, nil: return
         case .left(let sibling): sibling?.resume()
-        case .mustWait: await waitForTurn(member)
+        case .mustWait: await waitForTurn(loop)
         }
     }
 
-    private func waitForTurn(_ member: Host.Member) async {
+    /// `member` has done its work while this flow ends, with too many older siblings still in
+    /// the group: waits until its turn has come (`HostedChildren`), then leaves and wakes the
+    /// sibling whose turn that brings. Not cancellable: the task is cancelled already, and
+    /// this node waits for its whole group anyway. Never inlined: keeps the async frame of
+    /// `tearDown` small (cancelTree11111).
+    @inline(never)
+    func waitForTurn(_ member: Host.Member) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             if !withLock({ $0.storedExtras?.host.members.wait(member, continuation) ?? false }) {
                 continuation.resume()

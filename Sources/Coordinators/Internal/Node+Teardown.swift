@@ -8,9 +8,9 @@
 //    (`dismiss`);
 // 3. the outcome is final: the parent forgets the node, the lifecycle event is sent and the
 //    waiters are resumed (`Completion`);
-// 4. `Node.host` returns, and with it the last reference the runtime held to the
-//    coordinator; a child its parent's host ran then leaves that group in turn
-//    (`Node+Host.swift`).
+// 4. a child its parent's host runs leaves that host's group, in turn while the parent ends
+//    (`Node+Host.swift`, `waitForTurn`); then `Node.host` returns, and with it the last
+//    reference the runtime held to the coordinator.
 
 extension Node {
     /// `Node.host` begins: a task cancelled already ends the flow at once (`start()` never
@@ -86,11 +86,14 @@ extension Node {
                 }
                 return Completion(self, &state)
             }
-            if let completion { return completion.carryOut() }
+            if let completion {
+                if let host = completion.carryOut() { await host.waitForTurn(.task(self)) }
+                return
+            }
             remaining = if let presentations { presentations } else { await afterLoop() }
         }
         if !remaining.isEmpty { await dismiss(remaining) }
-        return withLock { Completion(self, &$0) }.carryOut()
+        if let host = withLock({ Completion(self, &$0) }).carryOut() { await host.waitForTurn(.task(self)) }
     }
 
     /// Teardown step 1 for the children handed to the hosting loop; returns the
@@ -135,14 +138,25 @@ extension Node {
             state.endWaiters = []
         }
 
-        /// (A child its parent's host runs then leaves that host's group, in turn, when its
-        /// job returns: `Node+Host.swift`.)
+        /// A child its parent's host runs leaves the host's group in the parent's same
+        /// critical section (`Host.depart`); returns the parent if the child must wait for
+        /// its turn to leave (teardown step 4).
         @inline(never)
-        func carryOut() {
-            parent?.withLock { $0.children.remove(node) }
+        func carryOut() -> Node? {
+            let departure = parent?.withLock { state in
+                state.children.remove(node)
+                return state.storedExtras?.host.depart(.task(node), parentEnding: !state.machine.isRunning)
+            }
             context?.emit(node, .ended(cause))
             for waiter in waiters {
                 waiter.resume(returning: cause)
+            }
+            switch departure {
+            case .notHosted, nil: return nil
+            case .left(let sibling):
+                sibling?.resume()
+                return nil
+            case .mustWait: return parent
             }
         }
     }

@@ -42,7 +42,7 @@ extension TreeContext {
                 return (state.loopRequests, state.rootReturned)
             }
             for node in nodes {
-                group.addTaskStartingNow { await node.runLoop() }
+                group.addTaskStartingNow { await node.runLoop(hostedBy: nil) }
             }
             if done {
                 state.withLock { $0.rootReturned = false }
