@@ -1,17 +1,18 @@
-/// The host of a coordinator's jobs: the tasks that run for it in a task group it owns, when
-/// they are handed over from a task other than its `start()`'s (a child started with
-/// `flow.start`, or run from an actor method a screen called; a flow event's handler; a
-/// child's own hosting loop). Its pure state, kept in the node's locked state
-/// (`Node.Extras.host`); `Node+Host.swift` carries its decisions out, and is the only place
-/// that hands a job over. Every member of the group leaves it the same way, in turn
-/// (`depart`): a child as the last step of its teardown, a child's loop when it returns.
+/// The host of a coordinator's jobs: the tasks that run for it in a task group it owns, as
+/// opposed to its `start()`'s own task and that task's children. A job is handed over from
+/// any task: a child started with `flow.start` (from `start()` too) or run from an actor
+/// method a screen called, a flow event's handler, a child's own hosting loop. Its pure
+/// state, kept in the node's locked state (`Node.Extras.host`); `Node+Host.swift` carries
+/// its decisions out, and is the only place that hands a job over. Every member of the
+/// group leaves it the same way, in turn (`depart`): a child as the last step of its
+/// teardown, a child's loop when it returns.
 ///
-/// It owns three things:
-/// - the **mailbox** (`MailboxStateMachine`): the jobs handed over, and whether the group's
-///   task (the hosting loop) has been asked for, runs, waits for mail or has returned;
+/// It owns two things:
+/// - the **mailbox** (`MailboxStateMachine`): the jobs handed over and not yet added to the
+///   group, and whether the group's task (the hosting loop) has been asked for, runs, waits
+///   for mail or has returned;
 /// - the **members** (`HostedChildren`): the children and child loops in the group, in the
-///   order they were added, and when each may leave it;
-/// - the **jobs** waiting to be added to the group.
+///   order they were added, and when each may leave it.
 struct Host {
     typealias Mailbox = MailboxStateMachine<Job, UnsafeContinuation<Void, Never>>
     typealias Member = HostedChildren.Member

@@ -1,6 +1,6 @@
 // A coordinator's host (`Host`) at work: how a task other than `start()`'s hands a coordinator
 // a child (or a task of its own, such as a flow event's handler) to run as one of its child
-// tasks, and how each leaves the group. The only place that makes a job. The decisions are
+// tasks, and how each leaves the group. The only place that hands a job over. The decisions are
 // `MailboxStateMachine`'s and `HostedChildren`'s; this file holds the lock and carries them
 // out.
 //
@@ -41,8 +41,13 @@ extension Node {
     /// coordinator that hosts no child: a flow event's handler). Returns `false`, and drops
     /// the job, if the flow is not running (it is ending, or not started).
     func hostTask(_ run: @escaping Job) -> Bool {
+        handOver(run, for: nil)
+    }
+
+    /// Hands `run` over for `member`, if this flow runs; returns whether it did.
+    private func handOver(_ run: @escaping Job, for member: Host.Member?) -> Bool {
         let decided = withLock { state -> Host.Mailbox.HandOver? in
-            state.machine.isRunning ? state.extras.host.handOver(run, for: nil) : nil
+            state.machine.isRunning ? state.extras.host.handOver(run, for: member) : nil
         }
         guard let decided else { return false }
         carryOut(decided)
@@ -77,13 +82,7 @@ extension Node {
     /// Hands `child`'s hosting loop to this node's host. Returns `false` if this flow is not
     /// running.
     private func hostLoop(of child: Node) -> Bool {
-        let decided = withLock { state -> Host.Mailbox.HandOver? in
-            guard state.machine.isRunning else { return nil }
-            return state.extras.host.handOver({ await child.runLoop(hostedBy: self) }, for: .loop(child))
-        }
-        guard let decided else { return false }
-        carryOut(decided)
-        return true
+        handOver({ await child.runLoop(hostedBy: self) }, for: .loop(child))
     }
 
     /// The hosting loop: runs in a task of its parent's host (`host`), or of the tree's group
@@ -163,11 +162,8 @@ extension Node {
     /// A child's loop has returned: it leaves this node's group now, or in turn
     /// (`waitForTurn`).
     private func leave(_ loop: Host.Member) async {
-        switch withLock({ $0.storedExtras?.host.depart(loop, parentEnding: !$0.machine.isRunning) }) {
-        case .notHosted, nil: return
-        case .left(let sibling): sibling?.resume()
-        case .mustWait: await waitForTurn(loop)
-        }
+        let departure = withLock { $0.storedExtras?.host.depart(loop, parentEnding: !$0.machine.isRunning) }
+        if departure?.carryOut() == true { await waitForTurn(loop) }
     }
 
     /// `member` has done its work while this flow ends, with too many older siblings still in
@@ -183,5 +179,19 @@ extension Node {
             }
         }
         withLock { $0.storedExtras?.host.members.remove(member) }?.resume()
+    }
+}
+
+extension HostedChildren.Departure {
+    /// Carries the departure out with no lock held: resumes the sibling whose turn has come,
+    /// if any. Returns whether the member must wait for its turn (`Node.waitForTurn`).
+    func carryOut() -> Bool {
+        switch self {
+        case .notHosted: return false
+        case .left(let sibling):
+            sibling?.resume()
+            return false
+        case .mustWait: return true
+        }
     }
 }

@@ -2,6 +2,9 @@
 // and the end is recorded for the whole subtree (`Node+Ending.swift`): `Node.host`
 // (`Runtime/Node+Hosting.swift`) begins the hosting, runs `start()`, then `tearDown`:
 //
+// 0. if another task took `start()`'s task to cancel it, that cancel is finished first
+//    (`TeardownStart.afterCancellation`, `Node+Ending.swift`: `RunningTask` is used only while
+//    its task runs);
 // 1. the children handed to the hosting loop end (`afterLoop`: the loop returns once each has
 //    torn down its own subtree in the same way, so the deepest coordinators end first);
 // 2. the presentations this coordinator still owns are dismissed, most recent first
@@ -86,14 +89,17 @@ extension Node {
                 }
                 return Completion(self, &state)
             }
-            if let completion {
-                if let host = completion.carryOut() { await host.waitForTurn(.task(self)) }
-                return
-            }
+            if let completion { return await complete(completion) }
             remaining = if let presentations { presentations } else { await afterLoop() }
         }
         if !remaining.isEmpty { await dismiss(remaining) }
-        if let host = withLock({ Completion(self, &$0) }).carryOut() { await host.waitForTurn(.task(self)) }
+        await complete(withLock { Completion(self, &$0) })
+    }
+
+    /// Teardown steps 3 and 4: carries `completion` out, then, for a child its parent's host
+    /// runs that may not leave the host's group yet, waits for its turn.
+    private func complete(_ completion: Completion) async {
+        if let host = completion.carryOut() { await host.waitForTurn(.task(self)) }
     }
 
     /// Teardown step 1 for the children handed to the hosting loop; returns the
@@ -151,13 +157,7 @@ extension Node {
             for waiter in waiters {
                 waiter.resume(returning: cause)
             }
-            switch departure {
-            case .notHosted, nil: return nil
-            case .left(let sibling):
-                sibling?.resume()
-                return nil
-            case .mustWait: return parent
-            }
+            return departure?.carryOut() == true ? parent : nil
         }
     }
 }

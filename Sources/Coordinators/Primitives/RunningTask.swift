@@ -6,25 +6,28 @@
 /// that one task; and a child group may only be used from the task that runs `start()`.
 ///
 /// It keeps the task as the standard library gives it, an `UnsafeCurrentTask`, with no
-/// conversion, and uses it only as its documentation allows another task to: `cancel()` and
-/// `==`, APIs `Task` has too. A class: `UnsafeCurrentTask`'s layout is the concurrency
-/// library's to change, so a value holding one has a layout known only at run time, and so
-/// would a node's state holding that value, every access to it paying for it
-/// (childFlowRoundTrip). A reference keeps the state's layout fixed. The documentation does not define using one after its task
-/// has ended, so whoever keeps one makes sure its task is still running whenever it is used:
-/// - a node keeps its `start()`'s task under its lock, and drops it before `start()`'s task
-///   can end (when `start()` returns, or when an end takes it to cancel it);
-/// - a canceller calls `cancel()` once the lock is released (cancellation handlers take
+/// conversion. That type's documentation says not to store one for use outside
+/// `withUnsafeCurrentTask`'s closure, and leaves such use undefined; it also says which of
+/// its APIs another task may call: those `Task` has too (`cancel()`, `==`). This is the one
+/// place the package goes beyond the documentation, and it goes no further: only `cancel()`
+/// and `==`, and only while the task runs.
+/// - A node keeps its `start()`'s task under its lock, and drops it before that task can
+///   end (when `start()` returns, or when an end takes it to cancel it).
+/// - A canceller calls `cancel()` once the lock is released (cancellation handlers take
 ///   locks), and `start()`'s task waits for that before its teardown goes on
-///   (`Node.State.startBeingCancelled`);
-/// - a child group keeps its owner only until it closes, inside the owner's own run.
+///   (`Node.State.startBeingCancelled`).
+/// - A child group keeps its owner only until it closes, inside the owner's own run.
 ///
-/// The alternative that keeps no task, a task of its own per coordinator that owns a group
-/// and cancels it, costs a task per coordinator (idleCoordinatorMemory).
+/// A design that keeps no task would give each coordinator a second task that owns a group
+/// and cancels it: a task per coordinator (idleCoordinatorMemory).
+///
+/// A class: `UnsafeCurrentTask`'s layout is the concurrency library's to change, so a value
+/// holding one has a layout known only at run time, and so would a node's state holding
+/// that value, every access to the state paying for it (childFlowRoundTrip).
 ///
 /// `@unchecked Sendable`, and why that is safe: `UnsafeCurrentTask` is not `Sendable`
 /// because most of its API may only be used by the task itself. From other tasks only
-/// `cancel()` and `==` are used, which the documentation allows from any task; the stored
+/// `cancel()` and `==` are used, which its documentation allows from any task; the stored
 /// property is a `let`.
 final class RunningTask: @unchecked Sendable {
     private let task: UnsafeCurrentTask

@@ -29,24 +29,19 @@ extension Flow {
         }
         // Called from another task (an actor method a screen called, a task of the user's):
         // hand the child to this node's host so that it becomes a child task of a group this
-        // coordinator owns (its hosting loop's), and wait for its outcome.
-        // The wait returns the end cause, typed once here: a job and a continuation generic
-        // over the child's output cost async frames of their own.
-        let cause = await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<EndCause, Never>) in
-                do throws(CoordinatorError) {
-                    try node.hostChild(childNode) {
-                        await childNode.host(child)
-                        continuation.resume(returning: childNode.teardownCause)
-                    }
-                } catch {
-                    continuation.resume(returning: .failed(error))
-                }
-            }
+        // coordinator owns (its hosting loop's), and wait for its end, reported when its
+        // teardown completes (before it leaves that group in turn, which, while this
+        // coordinator ends, may wait for older siblings that wait for this very outcome).
+        do throws(CoordinatorError) {
+            try node.hostChild(childNode, running: Node.hostingJob(child, on: childNode))
+        } catch {
+            return .failed(error)
+        }
+        return await withTaskCancellationHandler {
+            await childNode.ended()
         } onCancel: {
             childNode.requestEnd(.cancelled)
         }
-        return cause
     }
 
     /// Hosts `child` in a child task of the calling task and returns how it ended. A task of

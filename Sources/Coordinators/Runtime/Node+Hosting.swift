@@ -1,5 +1,5 @@
 // How a coordinator runs on its node. It lives in the runtime, which knows `Coordinator`; the
-// node's state and transitions, its mailbox and the teardown's steps are the engine's
+// node's state and transitions, its host and the teardown's steps are the engine's
 // (`Internal/`). Kept generic over the coordinator, with `start()` called from its own frame:
 // no async layer between hosting and `start()` (idleCoordinatorMemory).
 
@@ -28,8 +28,9 @@ extension Node {
     /// 2. the presentations this coordinator still owns are dismissed, most recent first;
     /// 3. the outcome is recorded, the parent forgets the node, waiters are resumed, and
     ///    the lifecycle event is sent;
-    /// 4. this function returns, and with it the last reference the runtime held to the
-    ///    coordinator.
+    /// 4. a child its parent's host runs leaves that host's group, in turn while the parent
+    ///    ends; then this function returns, and with it the last reference the runtime held
+    ///    to the coordinator.
     ///
     /// `Internal/Node+Teardown.swift` holds these steps, in this order.
     func host<C: Coordinator>(_ coordinator: C) async {

@@ -103,19 +103,23 @@ extension Flow {
             // coordinator's own.
             await withDiscardingTaskGroup { group in
                 for (index, racer) in racers.enumerated() {
-                    group.addTask { track.racerEnded(index, await racer.host()) }
+                    group.addTask {
+                        await racer.run()
+                        track.racerEnded(index, racer.outcome(racer.node.teardownCause))
+                    }
                 }
             }
         } else {
-            // Called from another task: each racer is handed over, as `runForOutcome(_:timeout:)` does,
-            // so that it is a child task of a group this coordinator owns.
+            // Called from another task: each racer is handed over, as `runForOutcome(_:timeout:)`
+            // does, so that it is a child task of a group this coordinator owns; this task
+            // waits for each racer's end (reported when its teardown completes, before it
+            // leaves that group in turn).
             await withTaskCancellationHandler {
-                await track.waitUntilOver {
+                await withDiscardingTaskGroup { group in
                     for (index, racer) in racers.enumerated() {
                         do throws(CoordinatorError) {
-                            try node.hostChild(racer.node) {
-                                track.racerEnded(index, await racer.host())
-                            }
+                            try node.hostChild(racer.node, running: racer.run)
+                            group.addTask { track.racerEnded(index, racer.outcome(await racer.node.ended())) }
                         } catch {
                             // This flow has ended: `hostChild` has ended the racer.
                             track.racerEnded(index, .failed(error))

@@ -12,8 +12,10 @@ public struct Racer<Value: Sendable>: Sendable {
     /// Binds the racer as a child of `parent`; returns whether the calling task is the
     /// parent's start task (see `Node.adopt`).
     let adopt: @Sendable (_ parent: Node) throws(CoordinatorError) -> Bool
-    /// Hosts the racer on its node (once) and returns its outcome, typed as the race's.
-    let host: @Sendable () async -> FlowOutcome<Value>
+    /// Hosts the racer on its node, once.
+    let run: @Sendable () async -> Void
+    /// How the racer ended, typed as the race's.
+    let outcome: @Sendable (EndCause) -> FlowOutcome<Value>
 
     /// A racer that runs `coordinator` and turns its output into the race's `Value` with
     /// `transform` (called once, if it finishes).
@@ -27,8 +29,9 @@ public struct Racer<Value: Sendable>: Sendable {
         return Racer(
             node: node,
             adopt: { (parent: Node) throws(CoordinatorError) -> Bool in try parent.adopt(node, running: C.self) },
-            host: {
-                switch await hostOnce(held, on: node) {
+            run: { await hostOnce(held, on: node) },
+            outcome: { cause in
+                switch FlowOutcome<C.Output>(cause) {
                 case .finished(let output): .finished(transform(output))
                 case .failed(let error): .failed(error)
                 case .cancelled: .cancelled
@@ -45,9 +48,7 @@ public struct Racer<Value: Sendable>: Sendable {
 
 /// Takes the coordinator out of `held` and hosts it on `node`. A function of its own so that
 /// its frame, and with it the last reference to the coordinator, is gone when it returns.
-private func hostOnce<C: Coordinator>(
-    _ held: Locked<C?>, on node: Node
-) async -> FlowOutcome<C.Output> {
+private func hostOnce<C: Coordinator>(_ held: Locked<C?>, on node: Node) async {
     // A racer is hosted only after its `adopt` bound its node, which succeeds once per
     // coordinator: the same racer twice, or again in a later race, fails with `alreadyRun`
     // before anything is hosted (`RaceTests`, "Misuse").
@@ -55,5 +56,4 @@ private func hostOnce<C: Coordinator>(
         preconditionFailure("a racer is hosted once")
     }
     await node.host(coordinator)
-    return FlowOutcome(node.teardownCause)
 }
