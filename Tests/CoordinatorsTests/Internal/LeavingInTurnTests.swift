@@ -15,14 +15,22 @@ struct LeavingInTurnTests {
     /// sibling would leave, and the parent's end would never complete.
     @Test(arguments: [NestedCall.run, .race])
     func runsFromHostedChildrenEndWithTheirParentWhateverTheirPlaceInTheGroup(_ call: NestedCall) async throws {
-        let journal = Journal(of: Int.self)
-        let parent = HostsAsking(children: HostedChildren.window + 8, call: call, journal: journal)
+        let children = HostedChildren.window + 8
+        let journal = Journal(of: Entry.self)
+        let parent = HostsAsking(children: children, call: call, journal: journal)
         let tree = CoordinatorTree()
-        let running = Task { await tree.runForOutcome(parent) }
-        try await journal.waitUntil { $0.count == HostedChildren.window + 8 }
+        Task { journal.record(.parentEnded(await tree.runForOutcome(parent).ending)) }
+        try await journal.waitUntil { $0.count == children }
         try parent.flow.finish()
-        #expect(await running.value.ending == .finished)
+        // A wait on the journal, which the suite's time limit cancels: a hang fails the test.
+        try await journal.waitUntil { $0.contains(.parentEnded(.finished)) }
         #expect(tree.snapshot().root == nil)
+    }
+
+    /// What the test journals: each nested flow running, and how the parent ended.
+    enum Entry: Hashable, Sendable {
+        case running(Int)
+        case parentEnded(Ending)
     }
 
     enum NestedCall: Sendable, CustomStringConvertible {
@@ -35,8 +43,8 @@ struct LeavingInTurnTests {
         let flow = Flow<Void>()
         let children: Int
         let call: NestedCall
-        let journal: Journal<Int>
-        init(children: Int, call: NestedCall, journal: Journal<Int>) {
+        let journal: Journal<Entry>
+        init(children: Int, call: NestedCall, journal: Journal<Entry>) {
             self.children = children
             self.call = call
             self.journal = journal
@@ -78,14 +86,14 @@ struct LeavingInTurnTests {
     private actor Waits: Coordinator {
         let flow = Flow<Void>()
         let index: Int
-        let journal: Journal<Int>?
-        init(index: Int, journal: Journal<Int>?) {
+        let journal: Journal<Entry>?
+        init(index: Int, journal: Journal<Entry>?) {
             self.index = index
             self.journal = journal
         }
 
         func start() async throws {
-            journal?.record(index)
+            journal?.record(.running(index))
             try await flow.finished
         }
     }
