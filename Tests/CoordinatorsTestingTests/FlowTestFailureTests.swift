@@ -236,7 +236,7 @@ final class KeepingPresenter: Presenter, HeadlessPresenter {
     private let box = Locked(Box())
     var state: State { box.withLock { $0.state } }
 
-    func present(_ presentation: Presentation) async throws {
+    func present(_ presentation: Presentation, animated: Bool) async throws {
         let (state, waiters) = box.withLock { box in
             box.state.presentations.append(presentation)
             return (box.state, box.waiters.all)
@@ -244,7 +244,7 @@ final class KeepingPresenter: Presenter, HeadlessPresenter {
         ConditionWaiters.resume(waiters, satisfiedBy: state) { ids in box.withLock { $0.waiters.remove(ids) } }
     }
 
-    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
+    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {}
 
     func waitUntil(_ condition: @escaping @Sendable (State) -> Bool) async throws {
         try await awaitValue { continuation in

@@ -113,6 +113,6 @@ final class CountingPresenter: Presenter {
     private let shown = Guarded(0)
     var count: Int { shown.withLock { $0 } }
 
-    func present(_ presentation: Presentation) async throws { shown.withLock { $0 += 1 } }
-    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws { shown.withLock { $0 -= 1 } }
+    func present(_ presentation: Presentation, animated: Bool) async throws { shown.withLock { $0 += 1 } }
+    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws { shown.withLock { $0 -= 1 } }
 }

@@ -44,6 +44,9 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case notInStart
             case childGroupEnded
             case noRacers
+            case invalidOptions
+            case unsupportedOptions
+            case noSuchDetent
         }
 
         private let base: Base
@@ -100,6 +103,14 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let childGroupEnded = Code(.childGroupEnded)
         /// A race was given an empty list of racers.
         public static let noRacers = Code(.noRacers)
+        /// Presentation options contradict themselves: detents for a style that has none, no
+        /// detents, a selected detent not among them, a fraction or height out of range.
+        public static let invalidOptions = Code(.invalidOptions)
+        /// A presenter cannot show a screen as its options say (`Presenter.check(_:)`), so
+        /// nothing was shown.
+        public static let unsupportedOptions = Code(.unsupportedOptions)
+        /// A sheet was moved to a detent its options do not list.
+        public static let noSuchDetent = Code(.noSuchDetent)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -1,26 +1,57 @@
 extension Node {
     /// Creates a presentation of `screen` owned by this node and records it, before the
-    /// presenter shows it, so that a teardown that starts meanwhile knows about it.
+    /// presenter shows it, so that a teardown that starts meanwhile knows about it. Returns
+    /// it, and whether to animate it: as `animated` asks, unless a link sets this coordinator
+    /// up (`State.presentsUnanimated`).
+    ///
+    /// Then checks its options (`PresentationOptions.validate`, `Presenter.check(_:)`): if
+    /// they fail, it is forgotten, as a presentation its presenter failed to show, and the
+    /// error is thrown. Nothing has been shown.
     func makePresentation(
         _ screen: any Screen,
         on presenter: any Presenter,
         role: PresentationRole,
+        options: PresentationOptions = .automatic,
+        animated: Bool = true,
         expecting expectedAnswer: ExpectedAnswer? = nil,
         routeTag: RouteTag? = nil
-    ) throws(CoordinatorError) -> Presentation {
+    ) throws(CoordinatorError) -> (presentation: Presentation, animated: Bool) {
+        let made: (presentation: Presentation, animated: Bool)
         do throws(LifecycleStateMachine.NotRunning) {
-            return try withLock { state throws(LifecycleStateMachine.NotRunning) -> Presentation in
+            made = try withLock { state throws(LifecycleStateMachine.NotRunning) in
                 try state.machine.checkRunning(coordinator: state.name)
                 // The tree's id counter is a leaf lock (`TreeContext.makeIDs`), taken inside
                 // this one; a running node has its tree.
                 let id = PresentationID(rawValue: storedContext?.makeID() ?? 0)
-                return Self.record(
-                    screen, id: id, role: role, on: presenter, owner: self, expecting: expectedAnswer,
-                    routeTag: routeTag, in: &state)
+                let presentation = Self.record(
+                    screen, id: id, role: role, on: presenter, owner: self, options: options,
+                    expecting: expectedAnswer, routeTag: routeTag, in: &state)
+                return (presentation, animated && !state.presentsUnanimated)
             }
         } catch {
             // The screen's name is user code: read once the lock is released.
             throw error.error(to: "present \(screen.screenName)")
+        }
+        try checkOptions(of: made.presentation)
+        return made
+    }
+
+    /// Gives the first screen this (bound, not yet hosted) coordinator presents with
+    /// `.automatic` options `options` instead: its parent runs it with them.
+    func giveFirstPresentationOptions(_ options: PresentationOptions) {
+        withLock { $0.extras.firstPresentationOptions = options }
+    }
+
+    /// Checks `presentation`'s options, and that its presenter can honour them; if not,
+    /// forgets it (nothing was shown) and throws.
+    func checkOptions(of presentation: Presentation) throws(CoordinatorError) {
+        let options = presentation.options
+        do throws(CoordinatorError) {
+            try options.validate(for: "\(presentation)")
+            try presentation.presenter.check(options)
+        } catch {
+            presentationFailed(presentation)
+            throw error
         }
     }
 
@@ -37,18 +68,35 @@ extension Node {
             })
     }
 
-    /// A presentation to make: its screen, presenter and role, and the route it is shown for.
+    /// A presentation to make: its screen, presenter, role and options, and the route it is
+    /// shown for.
     struct NewPresentation {
         let screen: any Screen
         let presenter: any Presenter
         let role: PresentationRole
+        var options: PresentationOptions = .automatic
         var route: (any Hashable & Sendable)? = nil
     }
 
     /// Creates presentations of `items`, in order, as one step: either the flow runs and all
     /// are recorded, or none is. A presentation made for a route is tagged with it, ordered
-    /// among the coordinator's routes by its id.
+    /// among the coordinator's routes by its id. Then checks their options, as
+    /// `makePresentation` does: if one fails, all are forgotten.
     func makePresentations(_ items: [NewPresentation]) throws(CoordinatorError) -> [Presentation] {
+        let made = try recordPresentations(items)
+        for (index, presentation) in made.enumerated() {
+            do throws(CoordinatorError) {
+                try checkOptions(of: presentation)
+            } catch {
+                for other in made[(index + 1)...] { presentationFailed(other) }
+                for other in made[..<index] { presentationFailed(other) }
+                throw error
+            }
+        }
+        return made
+    }
+
+    private func recordPresentations(_ items: [NewPresentation]) throws(CoordinatorError) -> [Presentation] {
         do throws(LifecycleStateMachine.NotRunning) {
             return try withLock { state throws(LifecycleStateMachine.NotRunning) -> [Presentation] in
                 try state.machine.checkRunning(coordinator: state.name)
@@ -57,7 +105,7 @@ extension Node {
                 return zip(items, ids).map { item, id in
                     Self.record(
                         item.screen, id: PresentationID(rawValue: id), role: item.role, on: item.presenter, owner: self,
-                        expecting: nil, routeTag: item.route.map { RouteTag(route: $0, kind: .screen, order: id) },
+                        options: item.options, expecting: nil, routeTag: item.route.map { RouteTag(route: $0, kind: .screen, order: id) },
                         in: &state)
                 }
             }
@@ -66,15 +114,23 @@ extension Node {
         }
     }
 
-    /// Creates a presentation owned by `owner` and records it in `state`.
+    /// Creates a presentation owned by `owner` and records it in `state`. The first one with
+    /// `.automatic` options takes those its parent gave it to run with
+    /// (`Extras.firstPresentationOptions`).
     private static func record(
         _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
-        expecting expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil, in state: inout State
+        options: PresentationOptions, expecting expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil,
+        in state: inout State
     ) -> Presentation {
         let isMain = state.mainRole.recorded(role)
+        var options = options
+        if let given = state.storedExtras?.firstPresentationOptions {
+            state.storedExtras?.firstPresentationOptions = nil
+            if options == .automatic { options = given }
+        }
         let presentation = Presentation(
             id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer,
-            routeTag: routeTag)
+            routeTag: routeTag, options: options)
         state.presentations.append(presentation)
         return presentation
     }
@@ -153,6 +209,14 @@ extension Node: PresentationOwner {
         in criticalSection: (_ announce: () -> Void) -> PresentationPhase.Presented
     ) -> PresentationPhase.Presented {
         let event = boundContext?.prepare(self, .presented(presentation.info))
+        return withLock { _ in criticalSection { event?.send() } }
+    }
+
+    func announceDetentChange<Result>(
+        _ presentation: Presentation, to detent: SheetDetents.Detent,
+        in criticalSection: (_ announce: () -> Void) -> Result
+    ) -> Result {
+        let event = boundContext?.prepare(self, .detentChanged(presentation.info, detent))
         return withLock { _ in criticalSection { event?.send() } }
     }
 

@@ -29,6 +29,7 @@ extension Node.State {
     mutating func acceptRoutes() -> Waiters<Void>.Taken {
         guard !acceptsRoutes else { return Waiters.Taken() }
         acceptsRoutes = true
+        presentsUnanimated = false
         return takeRouteWaiters()
     }
 }

@@ -27,6 +27,10 @@ final class Node: @unchecked Sendable {
         /// (`Extras.cancellationWaiter`), so that the task runs whenever another task uses it
         /// (`RunningTask`).
         var startBeingCancelled = false
+        /// A link that goes on past this coordinator sets it up (or an ancestor that was so
+        /// set up started it): its screens appear without animation until it accepts routes,
+        /// so that the link animates only its last change (`Node+Routing.swift`).
+        var presentsUnanimated = false
         var id = CoordinatorID(rawValue: 0)
         var coordinatorType: Any.Type?
         var parent: Node?
@@ -124,6 +128,9 @@ final class Node: @unchecked Sendable {
         /// The flow event handlers its coordinator registered (`Events/`); cleared when its
         /// teardown completes.
         var flowEventHandlers: FlowEventHandlerTable = [:]
+        /// The options of the first screen it presents with `.automatic` options, given by the
+        /// parent that runs it (`flow.run(_:options:)`); taken by that presentation.
+        var firstPresentationOptions: PresentationOptions?
         /// Route changes waiting for their turn, in the order they asked (`State.routeTurnTaken`).
         var routeTurnWaiters = Waiters<Void>()
         /// `start()`'s task, done with `start()` while another task cancels it
@@ -202,11 +209,13 @@ final class Node: @unchecked Sendable {
     /// the root of `context`).
     /// Throws `alreadyRun` if this node (its coordinator instance) was run before.
     func bind(
-        _ coordinatorType: Any.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext
+        _ coordinatorType: Any.Type, parentID: CoordinatorID?, parent: Node?, context: TreeContext,
+        presentsUnanimated: Bool = false
     ) throws(CoordinatorError) {
         let id = CoordinatorID(rawValue: context.makeID())
         try withLock { state throws(CoordinatorError) in
             try state.machine.bind(coordinator: String(describing: coordinatorType))
+            state.presentsUnanimated = presentsUnanimated
             state.id = id
             state.coordinatorType = coordinatorType
             state.parent = parent
@@ -224,21 +233,27 @@ final class Node: @unchecked Sendable {
     /// routes in the same critical section (`acceptRoutes()`): one section of this node's
     /// lock fewer per child run (childFlowRoundTrip, concurrentFlows).
     ///
+    /// The child presents without animation until it accepts routes (`presentsUnanimated`)
+    /// if `quietly` says so (a link's step that goes on past it) or this node does so now
+    /// (a coordinator a link sets up starts its children).
+    ///
     /// Lock order: no lock is held while another is taken — the child is bound (the tree's id
     /// lock, then the child's lock, one after the other) before this node's lock is taken. A child that
     /// is this node itself, or any running node, fails in `bind` with `alreadyRun`.
     @discardableResult
     func adopt(
-        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false
+        _ child: Node, running coordinatorType: Any.Type, acceptingRoutes: Bool = false, quietly: Bool = false
     ) throws(CoordinatorError) -> Bool {
-        let (context, parentID) = withLock { (storedContext, $0.id) }
+        let (context, parentID, parentQuiet) = withLock { (storedContext, $0.id, $0.presentsUnanimated) }
         guard let context else {
             throw CoordinatorError(
                 .notRunning,
                 "\(coordinatorName) tried to start a child coordinator before it was run. Do this from start() "
                     + "or from the coordinator's actor methods once it runs.")
         }
-        try child.bind(coordinatorType, parentID: parentID, parent: self, context: context)
+        try child.bind(
+            coordinatorType, parentID: parentID, parent: self, context: context,
+            presentsUnanimated: quietly || parentQuiet)
         do throws(CoordinatorError) {
             var routeWaiters: Waiters<Void>.Taken?
             let isStartTask = try withLock { state throws(CoordinatorError) -> Bool in

@@ -6,6 +6,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case started
         /// One of its presentations is on screen.
         case presented(PresentationInfo)
+        /// A person moved one of its sheets to this detent (`Presentation.reportDetentChange(_:)`).
+        case detentChanged(PresentationInfo, SheetDetents.Detent)
         /// One of its presentations left the screen, for this reason.
         case dismissed(PresentationInfo, DismissalReason)
         /// It ended with an output; its subtree and screens are gone.
@@ -29,7 +31,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .dismissed, .linkUnhandled, .flowEventUnhandled: false
+            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -50,6 +52,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .started: return "\(subject) started"
         case .presented(let info): return "\(subject) presented \(info)"
+        case .detentChanged(let info, let detent): return "\(subject) moved \(info) to detent \(detent)"
         case .dismissed(let info, let reason): return "\(subject) dismissed \(info) (\(reason))"
         case .finished: return "\(subject) finished"
         case .failed(let error): return "\(subject) failed: \(error)"

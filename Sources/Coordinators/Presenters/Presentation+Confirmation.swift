@@ -26,7 +26,7 @@ extension Presentation {
         var replaced = confirm
         let listener = withLock { state -> (any PresentationListener)? in
             if case .dismissed = state.phase { return nil }
-            if state.extras == nil { state.extras = Extras(asking: nil) }
+            if state.extras == nil { state.extras = Extras(asking: nil, detent: nil) }
             if let extras = state.extras { swap(&extras.confirmation.confirm, &replaced) }
             state.extras?.confirmation.revision += 1
             return state.listener

@@ -18,6 +18,18 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     public let isMain: Bool
     /// The presenter that shows it.
     public let presenter: any Presenter
+    /// How its presenter shows it: its style, a sheet's detents, whether a person may swipe
+    /// it away (see `PresentationOptions`).
+    public var options: PresentationOptions { customOptions?.options ?? .automatic }
+    /// The options, unless they are all `.automatic` (most presentations): one reference
+    /// rather than the value's fields in every presentation (`idleCoordinatorMemory`).
+    private let customOptions: CustomOptions?
+
+    /// Options other than `.automatic`, boxed.
+    private final class CustomOptions: Sendable {
+        let options: PresentationOptions
+        init(_ options: PresentationOptions) { self.options = options }
+    }
 
     /// The route it was shown for, if its coordinator showed it for one (see `Routable`);
     /// `nil` for screens presented directly.
@@ -60,15 +72,19 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var asking: Asking?
         /// Asked before a person may dismiss it (see `Presentation+Confirmation.swift`).
         var confirmation = Confirmation()
+        /// A sheet's detent (see `Presentation+Detents.swift`); made with one whose options
+        /// have detents.
+        var detent: DetentState?
 
-        init(asking: Asking?) {
+        init(asking: Asking?, detent: DetentState?) {
             self.asking = asking
+            self.detent = detent
         }
     }
 
     init(
         id: PresentationID, screen: any Screen, isMain: Bool, presenter: any Presenter, owner: any PresentationOwner,
-        expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil
+        expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil, options: PresentationOptions = .automatic
     ) {
         self.id = id
         self.screen = screen
@@ -76,7 +92,11 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         self.presenter = presenter
         self.owner = owner
         self.routeTag = routeTag
-        state = State(extras: expectedAnswer.map { Extras(asking: Asking($0)) })
+        customOptions = options == .automatic ? nil : CustomOptions(options)
+        let detent = options.detents.map { DetentState(selected: $0.selected) }
+        state = State(
+            extras: expectedAnswer != nil || detent != nil
+                ? Extras(asking: expectedAnswer.map(Asking.init), detent: detent) : nil)
     }
 
     /// Runs `body` with exclusive access to the state, under the owner's lock. `body` must
@@ -86,6 +106,13 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try owner.withPresentationLock { () throws(Failure) -> Result in try body(&state) }
+    }
+
+    /// Runs `body` with the state, inside a critical section its owner runs for it (the
+    /// owner's lock is held: `announceDetentChange`).
+    @inline(__always)
+    func withStateInOwnersCriticalSection<Result>(_ body: (inout State) -> Result) -> Result {
+        body(&state)
     }
 
     // MARK: Reading
@@ -221,10 +248,10 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         withLock { $0.phase.beginDismissal(reason) == nil }
     }
 
-    /// Asks the presenter to remove it, then records the dismissal. Only the caller that
-    /// moved it to dismissing for `reason` calls this.
-    func performDismissal(_ reason: DismissalReason) async {
-        try? await presenter.dismiss(self, reason: reason)
+    /// Asks the presenter to remove it, animated or not, then records the dismissal. Only
+    /// the caller that moved it to dismissing for `reason` calls this.
+    func performDismissal(_ reason: DismissalReason, animated: Bool = true) async {
+        try? await presenter.dismiss(self, reason: reason, animated: animated)
         finishDismissal(reason)
     }
 
@@ -272,6 +299,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         var listener: (any PresentationListener)?
         var waiters = Waiters<DismissalReason>.Taken()
         var replyWaiters = Waiters<Reply>.Taken()
+        var detentWaiters = Waiters<SheetDetents.Detent>.Taken()
         // Released after the lock: the user's closure may hold the last reference to
         // objects whose deinit runs user code.
         var confirm: (@Sendable () async throws -> Bool)?
@@ -283,10 +311,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             listener = state.listener
             waiters = state.waiters.takeAll()
             replyWaiters = state.takeReplyWaiters()
+            detentWaiters = state.extras?.detent?.waiters.takeAll() ?? Waiters.Taken()
         }
         listener?.presentationDidChange()
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
+        for waiter in detentWaiters { waiter.resume(throwing: leftBeforeDetentChange(reason)) }
         _ = consume confirm
     }
 

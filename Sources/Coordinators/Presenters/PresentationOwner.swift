@@ -40,6 +40,13 @@ protocol PresentationOwner: AnyObject, Sendable {
         in criticalSection: (_ announce: () -> Void) -> PresentationPhase.Presented
     ) -> PresentationPhase.Presented
 
+    /// Runs `criticalSection` — the one that records a sheet's new detent — under the owner's
+    /// lock, handing it `announce`, which sends the `detentChanged` event.
+    func announceDetentChange<Result>(
+        _ presentation: Presentation, to detent: SheetDetents.Detent,
+        in criticalSection: (_ announce: () -> Void) -> Result
+    ) -> Result
+
     /// `presentation` is leaving the surface for `reason`: sends its `dismissed` event.
     func announceDismissed(_ presentation: Presentation, reason: DismissalReason)
 

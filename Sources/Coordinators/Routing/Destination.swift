@@ -9,7 +9,7 @@
 /// ```
 public struct Destination: Sendable, CustomStringConvertible {
     enum Action: Sendable {
-        case screen(any Screen, on: any Presenter)
+        case screen(any Screen, on: any Presenter, options: PresentationOptions)
         case child(any Coordinator)
         case focus(any Coordinator, tabs: (any TabBarPresenter)?)
     }
@@ -19,9 +19,13 @@ public struct Destination: Sendable, CustomStringConvertible {
     /// Shows `screen` on `presenter`, owned by the coordinator, as one of its routes. A link
     /// goes on with this coordinator's next route.
     ///
-    /// The coordinator's first screen is its main one, as with `flow.present`.
-    public static func screen(_ screen: some Screen, on presenter: some Presenter) -> Destination {
-        Destination(action: .screen(screen, on: presenter))
+    /// The coordinator's first screen is its main one, as with `flow.present`. `options` say
+    /// how it is shown (a sheet, its detents; see `PresentationOptions`), checked with its
+    /// presenter before anything of the move leaves the surface.
+    public static func screen(
+        _ screen: some Screen, on presenter: some Presenter, options: PresentationOptions = .automatic
+    ) -> Destination {
+        Destination(action: .screen(screen, on: presenter, options: options))
     }
 
     /// Starts `child` as a child of the coordinator (as `flow.start` does), as one of its
@@ -47,7 +51,7 @@ public struct Destination: Sendable, CustomStringConvertible {
 
     /// The screen it shows, if it shows one.
     public var screen: (any Screen)? {
-        if case .screen(let screen, _) = action { return screen }
+        if case .screen(let screen, _, _) = action { return screen }
         return nil
     }
 
@@ -63,7 +67,7 @@ public struct Destination: Sendable, CustomStringConvertible {
     /// `focus SearchCoordinator`, `tab of SearchCoordinator in TabPresenter`.
     public var description: String {
         switch action {
-        case .screen(let screen, let presenter): "screen \(screen.screenName) on \(type(of: presenter))"
+        case .screen(let screen, let presenter, _): "screen \(screen.screenName) on \(type(of: presenter))"
         case .child(let child): "child \(type(of: child))"
         case .focus(let child, nil): "focus \(type(of: child))"
         case .focus(let child, let tabs?): "tab of \(type(of: child)) in \(type(of: tabs))"

@@ -38,7 +38,8 @@ enum LinkOpening {
         _ routes: ArraySlice<any Hashable & Sendable>, at coordinator: R
     ) async throws -> (taken: Int, next: any Coordinator) {
         let (taken, next, _) = try await openOwn(
-            routes.count, { routes[routes.startIndex + $0] }, from: routes.startIndex, at: coordinator)
+            routes.count, { routes[routes.startIndex + $0] }, from: routes.startIndex, at: coordinator,
+            endsTheSteps: true)
         return (taken, next)
     }
 
@@ -54,9 +55,13 @@ enum LinkOpening {
     /// shown for the first of the coordinator's saved routes; a step that focuses a tab does
     /// not select it — the selection is returned (`selectTab`), for the restoration to make
     /// once, for the last tab.
+    ///
+    /// Only the last move of a link or a restoration animates: with `endsTheSteps` (no steps
+    /// follow these), the move that takes the last of them does; every other move does not,
+    /// and a child it starts shows its first screens without animation until it accepts routes.
     static func openOwn<R: Routable>(
         _ count: Int, _ route: (Int) -> any Hashable & Sendable, from firstStep: Int, at coordinator: R,
-        as kind: StepsKind = .link
+        as kind: StepsKind = .link, endsTheSteps: Bool
     ) async throws -> (taken: Int, next: any Coordinator, selectTab: (@Sendable () async throws -> Void)?) {
         let node = coordinator.flow.node
         var taken = 0
@@ -74,7 +79,8 @@ enum LinkOpening {
                 let destination = try await resolve(first, step: firstStep, at: coordinator)
                 if case .child(let child) = destination.action {
                     taken = 1
-                    return (taken, try await coordinator.enterNewChild(child, for: first) ?? child, nil)
+                    let animated = endsTheSteps && count == 1
+                    return (taken, try await coordinator.enterNewChild(child, for: first, animated: animated) ?? child, nil)
                 }
                 firstDestination = destination
             }
@@ -155,15 +161,16 @@ enum LinkOpening {
                 case .newChild, .focus: break
                 }
             }
+            let animated = endsTheSteps && taken == count
             if keptShown == entries.count, showing.isEmpty, case .newChild(let route, let child) = landing {
-                let next = try await coordinator.enterNewChild(child, for: route)
+                let next = try await coordinator.enterNewChild(child, for: route, animated: animated)
                 return (taken, next ?? child, selectTab)
             }
             // What the plan keeps, to remove the rest of what is shown once the turn begins.
             let kept = keptShown == entries.count ? nil : Set(entries.prefix(keptShown).map(EntryIdentity.init))
             let next = try await coordinator.move(
                 removing: { shown in kept.map { kept in shown().filter { !kept.contains(EntryIdentity($0)) } } ?? [] },
-                showing: showing, landing: landing,
+                showing: showing, landing: landing, animated: animated,
                 operation: "for a link's step \(step - 1)")
             return (taken, next ?? landing.child ?? coordinator, selectTab)
         } catch let error as DeepLinkError {

@@ -121,3 +121,10 @@ extension NavigationState {
         return try Coordinators.encodeRoute(encodable)
     }
 }
+
+extension NavigationState {
+    /// How many routes it holds, its children's included.
+    var routeCount: Int {
+        entries.reduce(0) { count, entry in count + 1 + (entry.child?.routeCount ?? 0) }
+    }
+}

@@ -6,6 +6,9 @@ enum Restoring {
         /// The root it began at: a restoration whose tree is torn down stops with
         /// `targetEnded` instead of reporting the rest skipped.
         let root: Node
+        /// How many routes the saved state holds, its children's included: the move that
+        /// restores the last of them is the only one that animates.
+        let total: Int
         var restored = 0
         var skipped: [String] = []
         var reason: String?
@@ -90,7 +93,8 @@ enum Restoring {
             do {
                 let opened = try await LinkOpening.openOwn(
                     end - index, { [index] in routes[index + $0] }, from: progress.restored, at: coordinator,
-                    as: .restoration(after: resumingAfter, moreFollow: end < routes.count))
+                    as: .restoration(after: resumingAfter, moreFollow: end < routes.count),
+                    endsTheSteps: progress.restored + (end - index) == progress.total)
                 (taken, next) = (opened.taken, opened.next)
                 resumingAfter = next === coordinator ? nil : EntryIdentity(child: LinkOpening.node(of: next))
                 if let select = opened.selectTab { selectTab = select }
@@ -176,7 +180,7 @@ extension CoordinatorTree {
                 guard let root = try await context.runningRoot() as? any Coordinator else {
                     return RestorationReport(restored: 0, skipped: [], reason: nil)
                 }
-                var progress = Restoring.Progress(root: LinkOpening.node(of: root))
+                var progress = Restoring.Progress(root: LinkOpening.node(of: root), total: saved.routeCount)
                 _ = try await Restoring.restore(saved, at: root, into: &progress)
                 return progress.report
             }

@@ -25,6 +25,10 @@ extension Routable {
     /// screens marked shown, and a new child is started or a tab focused. The turn ends there;
     /// the move returns once the ended children are gone and a new child accepts routes.
     ///
+    /// With `animated`, the presenter call that changes what is on top animates (the others
+    /// never do: one move looks like one); without, none does, and a new child shows its first screens without
+    /// animation until it accepts routes.
+    ///
     /// Cancellation: a move waiting for its turn throws `CancellationError` and moves nothing;
     /// once begun, it completes. Waiting for a new child to accept routes, it cancels the
     /// child and throws `CancellationError` once the child is gone.
@@ -32,6 +36,7 @@ extension Routable {
         removing select: @Sendable (_ shown: () -> [RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
         showing screens: [RouteScreen],
         landing: RouteLanding,
+        animated: Bool,
         operation: @autoclosure () -> String
     ) async throws -> (any Coordinator)? {
         let node = flow.node
@@ -43,7 +48,7 @@ extension Routable {
             node.endRouteTurn()
             throw error
         }
-        let done = await carryOut(planned, landing: landing)
+        let done = await carryOut(planned, landing: landing, animated: animated)
         node.endRouteTurn()
         for child in planned.endedChildren { _ = await child.ended() }
         if let failure = done.failure { throw failure }
@@ -65,12 +70,17 @@ extension Routable {
     ///
     /// Cancellation: as `flow.present`: before the presenter is called, throws
     /// `CancellationError` and shows nothing.
-    nonisolated func showScreen(_ screen: any Screen, on presenter: any Presenter, for route: Route) async throws {
+    nonisolated func showScreen(
+        _ screen: any Screen, on presenter: any Presenter, options: PresentationOptions, for route: Route,
+        animated: Bool
+    ) async throws {
         let node = flow.node
         try await node.takeRouteTurn()
         defer { node.endRouteTurn() }
         let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
-        _ = try await flow.present(screen, on: presenter, role: .automatic, expecting: nil, routeTag: tag)
+        _ = try await flow.present(
+            screen, on: presenter, role: .automatic, options: options, animated: animated, expecting: nil,
+            routeTag: tag)
     }
 
     /// A move into a new child with nothing removed, as most of a deep link's steps are: the
@@ -79,14 +89,14 @@ extension Routable {
     ///
     /// Cancellation: as `move`'s.
     nonisolated func enterNewChild(
-        _ child: any Coordinator, for route: any Hashable & Sendable
+        _ child: any Coordinator, for route: any Hashable & Sendable, animated: Bool
     ) async throws -> (any Coordinator)? {
         let node = flow.node
         try await node.takeRouteTurn()
         let started: Node
         do {
             try checkRunning({ "into \(type(of: child))" })
-            started = try startRouteChild(child, for: route)
+            started = try startRouteChild(child, for: route, quietly: !animated)
         } catch {
             node.endRouteTurn()
             throw error
@@ -127,7 +137,7 @@ extension Routable {
                 screens.map { item in
                     Node.NewPresentation(
                         screen: item.screen, presenter: item.presenter, role: role(on: item.presenter),
-                        route: item.route)
+                        options: item.options, route: item.route)
                 })
         }
         return move
@@ -137,7 +147,10 @@ extension Routable {
     /// ends of the children it removes, makes one `transition` call per presenter, records the
     /// dismissals and marks the new screens shown, then starts the new child or focuses one.
     /// Throws nothing: once things move, the move completes, and what failed is its outcome's.
-    private nonisolated func carryOut(_ move: RouteMove, landing: RouteLanding) async -> RouteMove.Outcome {
+    /// Only the call that changes what is on top animates, and only if `animated`.
+    private nonisolated func carryOut(
+        _ move: RouteMove, landing: RouteLanding, animated: Bool
+    ) async -> RouteMove.Outcome {
         let node = flow.node
         var done = RouteMove.Outcome()
         let claimed = move.leaving.filter { $0.presentation.claimDismissal($0.reason) }
@@ -147,12 +160,17 @@ extension Routable {
         // planned; whoever claimed it records its dismissal.
         let removing = move.leaving.map(\.presentation).filter { $0.dismissalReason == nil }
         var notShown = Set<Presentation>()
-        for call in PresenterCall.group(removing: removing, adding: move.made) {
+        let calls = PresenterCall.group(removing: removing, adding: move.made)
+        // The call that changes what is on top: the last, which adds the newest screens, or,
+        // for a move that only removes, the first, which removes the most recent.
+        let visible = move.made.isEmpty ? 0 : calls.count - 1
+        for (index, call) in calls.enumerated() {
+            let animates = animated && index == visible
             do {
                 if call.removed.isEmpty, call.added.count == 1 {
-                    try await call.presenter.present(call.added[0])  // a push is a push
+                    try await call.presenter.present(call.added[0], animated: animates)  // a push is a push
                 } else {
-                    try await call.presenter.transition(removing: call.removed, adding: call.added)
+                    try await call.presenter.transition(removing: call.removed, adding: call.added, animated: animates)
                 }
             } catch {
                 // The surface changed under the move (a stack popped meanwhile): the removals
@@ -165,7 +183,7 @@ extension Routable {
                 // On a stack, only what is still on it: what left with the change is done.
                 let shown = (call.presenter as? any StackPresenter).map { Set($0.stack) }
                 for presentation in call.removed.reversed() where shown?.contains(presentation) ?? true {
-                    try? await call.presenter.dismiss(presentation, reason: .byCoordinator)
+                    try? await call.presenter.dismiss(presentation, reason: .byCoordinator, animated: false)
                 }
             }
         }
@@ -185,7 +203,7 @@ extension Routable {
             break
         case .newChild(let route, let child):
             do {
-                done.started = try startRouteChild(child, for: route)
+                done.started = try startRouteChild(child, for: route, quietly: !animated)
                 done.landedIn = child
             } catch {
                 done.failure = error
@@ -246,11 +264,12 @@ extension Routable {
     }
 
     /// Starts `child` for `route` and tags it, in the move's turn, so that its route is
-    /// ordered among this coordinator's as the move is.
+    /// ordered among this coordinator's as the move is; `quietly`, it presents without
+    /// animation until it accepts routes.
     private nonisolated func startRouteChild<Child: Coordinator>(
-        _ child: Child, for route: any Hashable & Sendable
+        _ child: Child, for route: any Hashable & Sendable, quietly: Bool
     ) throws -> Node {
-        let handle = try flow.start(child)
+        let handle = try flow.start(child, quietly: quietly)
         child.flow.node.tag(RouteTag(route: route, kind: .stackedChild, order: handle.id.rawValue, child: child))
         return child.flow.node
     }

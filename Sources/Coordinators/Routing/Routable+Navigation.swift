@@ -10,7 +10,8 @@ extension Routable {
     ///
     /// A move is one transition: going back over several routes is one `pop(to:)` on a
     /// stack, a modal layer leaves whole, and each presenter touched gets one call (see
-    /// `Presenter.transition`). Going back removes the routes' screens and ends (and awaits)
+    /// `Presenter.transition`), animated unless `animated` is `false` (then a child it
+    /// starts also shows its first screens without animation, until it awaits the runtime). Going back removes the routes' screens and ends (and awaits)
     /// the children they started, with their screens. It removes only screens of this
     /// coordinator and of its subtree: everything is checked before anything moves, so an
     /// error changes nothing.
@@ -33,21 +34,25 @@ extension Routable {
     ///   ended it meanwhile) or before a forward could show its screen;
     /// - `alreadyRun` when a `.child` destination returns a coordinator instance that has run;
     /// - `noSuchSlot` when a focused tab shows nothing;
+    /// - `invalidOptions`, `unsupportedOptions` when a destination's screen has options that
+    ///   contradict themselves or that its presenter cannot honour;
     /// - and what `destination(for:)` or a presenter throws.
     ///
     /// Cancellation: a move that has not begun (its destination, its turn) throws
     /// `CancellationError` and moves nothing; a forward to a child that is cancelled while the
     /// child sets up cancels the child too (nothing half-made stays); a move under way
     /// otherwise completes.
-    public func go(_ transition: RouteTransition<Route>, file: String = #fileID, line: Int = #line) async throws {
+    public func go(
+        _ transition: RouteTransition<Route>, animated: Bool = true, file: String = #fileID, line: Int = #line
+    ) async throws {
         do {
-            try await carryOut(transition)
+            try await carryOut(transition, animated: animated)
         } catch {
             throw CoordinatorError.located(error, at: file, line)
         }
     }
 
-    private func carryOut(_ transition: RouteTransition<Route>) async throws {
+    private func carryOut(_ transition: RouteTransition<Route>, animated: Bool) async throws {
         try Task.checkCancellation()
         switch transition.kind {
         case .forward(let route):
@@ -58,16 +63,18 @@ extension Routable {
                         + "Return a destination for every route you navigate to.")
             }
             try Task.checkCancellation()
-            if case .screen(let screen, let presenter) = destination.action {
-                try await showScreen(screen, on: presenter, for: route)
+            if case .screen(let screen, let presenter, let options) = destination.action {
+                try await showScreen(screen, on: presenter, options: options, for: route, animated: animated)
             } else {
                 let (_, landing) = RouteLanding.of(destination, for: route)
-                _ = try await move(removing: { _ in [] }, showing: [], landing: landing, operation: "\(transition)")
+                _ = try await move(
+                    removing: { _ in [] }, showing: [], landing: landing, animated: animated,
+                    operation: "\(transition)")
             }
         case .back(let count):
             _ = try await move(
                 removing: { shown throws(CoordinatorError) in try self.backCount(count, in: shown()) }, showing: [],
-                landing: .here, operation: "\(transition)")
+                landing: .here, animated: animated, operation: "\(transition)")
         case .backTo(let matches, let first, let description):
             _ = try await move(
                 removing: { shown throws(CoordinatorError) in
@@ -81,7 +88,7 @@ extension Routable {
                                 + "\(entries.map(\.tag.routeDescription)). Go back to one of those, or forward to it.")
                     }
                     return Array(entries[(found + 1)...])
-                }, showing: [], landing: .here, operation: "\(transition)")
+                }, showing: [], landing: .here, animated: animated, operation: "\(transition)")
         }
     }
 

@@ -17,8 +17,8 @@ enum RouteLanding: Sendable {
         screen: RouteScreen?, landing: RouteLanding
     ) {
         switch destination.action {
-        case .screen(let screen, let presenter):
-            (RouteScreen(route: route, screen: screen, presenter: presenter), .here)
+        case .screen(let screen, let presenter, let options):
+            (RouteScreen(route: route, screen: screen, presenter: presenter, options: options), .here)
         case .child(let child): (nil, .newChild(route, child))
         case .focus(let child, let tabs): (nil, .focus(route, child, tabs: tabs))
         }
@@ -38,4 +38,5 @@ struct RouteScreen: Sendable {
     let route: any Hashable & Sendable
     let screen: any Screen
     let presenter: any Presenter
+    let options: PresentationOptions
 }

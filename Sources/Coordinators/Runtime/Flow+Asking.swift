@@ -13,9 +13,13 @@ extension Flow {
     /// dismissed once answered; with `.keep` it is presented like `present` does (main if it
     /// is this coordinator's first) and stays, owned by this coordinator.
     ///
+    /// `options` and `animated` say how it is shown, as for `present(_:on:role:options:animated:)`.
+    ///
     /// If the presentation leaves the screen before it answers (a swipe down, a pop, its
     /// coordinator's teardown), throws `FlowDismissed` with the reason: the coordinator
-    /// always learns what became of its question. An answer given before the dismissal is
+    /// always learns what became of its question. An `Alert` or a `ConfirmationDialog` a
+    /// person dismisses without a button (a tap outside, a swipe) answers its cancel button's
+    /// value instead; one with no cancel button cannot be dismissed that way. An answer given before the dismissal is
     /// returned even if the screen is gone by the time the coordinator reads it.
     ///
     /// Throws what `present(_:on:role:)` throws, and `CoordinatorError` `notAsking` for a
@@ -27,10 +31,12 @@ extension Flow {
     /// `.keep` it stays until its coordinator ends.
     public nonisolated(nonsending) func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss,
+        options: PresentationOptions = .automatic, animated: Bool = true,
         file: String = #fileID, line: Int = #line
     ) async throws -> S.Answer {
         do {
-            return try await ask(screen, on: presenter, then: afterAnswer) { presentation in
+            return try await ask(screen, on: presenter, then: afterAnswer, options: options, animated: animated) {
+                presentation in
                 try await presentation.reply()
             }
         } catch {
@@ -43,8 +49,8 @@ extension Flow {
     /// question dismissed with `.dismiss`, an answer that arrived first returned) and is then
     /// thrown: a timeout's wait throws `FlowTimedOut` when its timer wins.
     func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer,
-        waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer, options: PresentationOptions,
+        animated: Bool, waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
     ) async throws -> S.Answer {
         guard S.Answer.self != Never.self else {
             throw CoordinatorError(
@@ -53,9 +59,12 @@ extension Flow {
                     + "it with flow.present(_:on:), or give the screen an Answer type.")
         }
         let dismissesAfterAnswer = afterAnswer == .dismiss
+        let alert = screen as? any AlertContent
+        var options = options
+        if let alert, !alert.hasCancelButton { options.allowsInteractiveDismissal = false }
         let presentation = try await present(
-            screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic,
-            expecting: ExpectedAnswer(S.Answer.self))
+            screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic, options: options,
+            animated: animated, expecting: ExpectedAnswer(S.Answer.self))
         node.acceptRoutes()
         let reply: Presentation.Reply
         do {
@@ -68,6 +77,12 @@ extension Flow {
             reply = .answered(early)
         }
         switch reply {
+        case .dismissed(.byUser) where alert?.hasCancelButton == true:
+            // A tap outside an alert, a swipe down of a dialog: its cancel button.
+            guard let answer = alert?.cancelAnswer as? S.Answer else {
+                preconditionFailure("\(S.self)'s cancel button's value is not a \(S.Answer.self)")
+            }
+            return answer
         case .dismissed(let reason):
             throw FlowDismissed(reason: reason)
         case .answered(let value):

@@ -3,14 +3,19 @@ extension Flow {
     /// did; returns how it ended, typed by the caller (`run(_:timeout:)` in `Time/`, which
     /// reads the clock a time limit needs). Inlined, as `run(adopted:isStartTask:)` is: one
     /// frame in the caller's task.
+    /// With `options` other than `.automatic`, the child's first screen presented with
+    /// `.automatic` options takes them.
     @inline(__always)
-    func endCause<Child: Coordinator>(running child: Child, file: String, line: Int) async -> EndCause {
+    func endCause<Child: Coordinator>(
+        running child: Child, options: PresentationOptions, file: String, line: Int
+    ) async -> EndCause {
         let isStartTask: Bool
         do {
             isStartTask = try node.adopt(child.flow.node, running: Child.self, acceptingRoutes: true)
         } catch {
             return .failed(error.located(at: file, line))
         }
+        if options != .automatic { child.flow.node.giveFirstPresentationOptions(options) }
         return await run(adopted: child, isStartTask: isStartTask)
     }
 
@@ -69,9 +74,17 @@ extension Flow {
     public func start<Child: Coordinator>(
         _ child: Child, file: String = #fileID, line: Int = #line
     ) throws -> ChildFlow<Child.Output> {
+        try start(child, quietly: false, file: file, line: line)
+    }
+
+    /// `start(_:)`; with `quietly`, the child presents without animation until it accepts
+    /// routes (a link's step that goes on past it; see `Node.adopt`).
+    func start<Child: Coordinator>(
+        _ child: Child, quietly: Bool, file: String = #fileID, line: Int = #line
+    ) throws -> ChildFlow<Child.Output> {
         let childNode = child.flow.node
         do {
-            try node.adopt(childNode, running: Child.self)
+            try node.adopt(childNode, running: Child.self, quietly: quietly)
             try node.hostChild(childNode, running: Node.hostingJob(child, on: childNode))
         } catch {
             throw error.located(at: file, line)

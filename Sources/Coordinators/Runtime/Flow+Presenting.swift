@@ -2,6 +2,13 @@ extension Flow {
     /// Shows `screen` on `presenter`, owned by this coordinator, and returns once it is on
     /// the surface.
     ///
+    /// `options` say how (a sheet, its detents, whether a person may swipe it away; see
+    /// `PresentationOptions`); the presenter receives them unchanged as
+    /// `presentation.options`. `animated: false` shows it without animation. A coordinator
+    /// that a deep link sets up on its way to a deeper screen shows its screens without
+    /// animation until it awaits the runtime, whatever `animated` says: the link animates
+    /// only its last change.
+    ///
     /// The coordinator owns the presentation: when the coordinator ends, the runtime
     /// dismisses it if it is still shown. By default the first presentation a coordinator
     /// makes is its main one: if it leaves the screen before the coordinator finishes
@@ -12,7 +19,10 @@ extension Flow {
     /// `role: .main`.
     ///
     /// Throws `CoordinatorError` `flowEnded` after the flow ended, `notRunning` before it
-    /// runs; rethrows the presenter's error if it could not show the screen.
+    /// runs, `invalidOptions` for options that contradict themselves and
+    /// `unsupportedOptions` for options the presenter cannot honour (`Presenter.check(_:)`),
+    /// both before anything is shown; rethrows the presenter's error if it could not show
+    /// the screen.
     ///
     /// Cancellation: if the calling task is already cancelled, throws `CancellationError`
     /// and shows nothing. Once the presenter has been called, cancellation does not undo
@@ -23,10 +33,13 @@ extension Flow {
         _ screen: some Screen,
         on presenter: some Presenter,
         role: PresentationRole = .automatic,
+        options: PresentationOptions = .automatic,
+        animated: Bool = true,
         file: String = #fileID, line: Int = #line
     ) async throws -> Presentation {
         do {
-            return try await present(screen, on: presenter, role: role, expecting: nil)
+            return try await present(
+                screen, on: presenter, role: role, options: options, animated: animated, expecting: nil)
         } catch {
             throw CoordinatorError.located(error, at: file, line)
         }
@@ -38,15 +51,16 @@ extension Flow {
     /// presenting coordinator's task, small (idleCoordinatorMemory).
     @inline(__always)
     func present(
-        _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, expecting: ExpectedAnswer?,
-        routeTag: RouteTag? = nil
+        _ screen: some Screen, on presenter: some Presenter, role: PresentationRole, options: PresentationOptions,
+        animated: Bool, expecting: ExpectedAnswer?, routeTag: RouteTag? = nil
     ) async throws -> Presentation {
         try Task.checkCancellation()
         let role = try roleReplacingOwnMain(role, on: presenter)
-        let presentation = try node.makePresentation(
-            screen, on: presenter, role: role, expecting: expecting, routeTag: routeTag)
+        let (presentation, animates) = try node.makePresentation(
+            screen, on: presenter, role: role, options: options, animated: animated, expecting: expecting,
+            routeTag: routeTag)
         do {
-            try await presenter.present(presentation)
+            try await presenter.present(presentation, animated: animates)
         } catch {
             node.presentationFailed(presentation)
             throw error
@@ -55,7 +69,8 @@ extension Flow {
         return presentation
     }
 
-    /// Removes `presentation` from the screen and returns once it is gone.
+    /// Removes `presentation` from the screen, animated unless `animated` is `false`, and
+    /// returns once it is gone.
     ///
     /// If it is a main presentation, the coordinator then ends as `dismissed(.byCoordinator)`;
     /// to end with a result, call `finish(with:)` instead, which removes it too.
@@ -64,9 +79,9 @@ extension Flow {
     /// `alreadyDismissed` if it has already left the screen.
     ///
     /// Cancellation: runs to completion; a screen half-removed helps no one.
-    public nonisolated(nonsending) func dismiss(_ presentation: Presentation, file: String = #fileID, line: Int = #line)
-        async throws
-    {
+    public nonisolated(nonsending) func dismiss(
+        _ presentation: Presentation, animated: Bool = true, file: String = #fileID, line: Int = #line
+    ) async throws {
         guard presentation.owner === node else {
             throw CoordinatorError(
                 .notOwner,
@@ -75,7 +90,7 @@ extension Flow {
             ).located(at: file, line)
         }
         do { try presentation.beginDismissal(.byCoordinator) } catch { throw error.located(at: file, line) }
-        await presentation.performDismissal(.byCoordinator)
+        await presentation.performDismissal(.byCoordinator, animated: animated)
     }
 
     /// On a presenter that replaces what it shows (a window's root), a new presentation

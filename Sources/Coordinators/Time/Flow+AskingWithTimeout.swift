@@ -17,21 +17,25 @@ extension Flow {
     ///
     /// Cancellation: as for `ask(_:on:then:)`. The timer never outlives the call.
     public nonisolated(nonsending) func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss, timeout: Duration,
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer = .dismiss,
+        options: PresentationOptions = .automatic, animated: Bool = true, timeout: Duration,
         file: String = #fileID, line: Int = #line
     ) async throws -> S.Answer {
         do {
-            return try await ask(screen, on: presenter, then: afterAnswer, within: timeout)
+            return try await ask(
+                screen, on: presenter, then: afterAnswer, options: options, animated: animated, within: timeout)
         } catch {
             throw CoordinatorError.located(error, at: file, line)
         }
     }
 
     private func ask<S: Screen>(
-        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer, within timeout: Duration
+        _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer, options: PresentationOptions,
+        animated: Bool, within timeout: Duration
     ) async throws -> S.Answer {
         let clock = try environment.clock
-        return try await ask(screen, on: presenter, then: afterAnswer) { presentation in
+        return try await ask(screen, on: presenter, then: afterAnswer, options: options, animated: animated) {
+            presentation in
             let deadline = Deadline(after: timeout, on: clock)
             return try await withThrowingTaskGroup(of: Presentation.Reply?.self) { group in
                 group.addTask { try await presentation.reply() }

@@ -26,16 +26,22 @@ extension Flow {
     /// before its time was up keeps that outcome, and advancing the clock afterwards changes
     /// nothing.
     ///
+    /// With `options`, the child's first screen presented with `.automatic` options is shown
+    /// as they say (a sheet with detents, say): the parent decides how the child's flow
+    /// appears, the child what it shows.
+    ///
     /// Cancellation: cancelling the calling task cancels the child and its subtree; this
     /// then returns after their teardown by throwing `CancellationError`. A timer never
     /// outlives the call.
     public nonisolated(nonsending) func run<Child: Coordinator>(
-        _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
+        _ child: Child, options: PresentationOptions = .automatic, timeout: Duration? = nil,
+        file: String = #fileID, line: Int = #line
     ) async throws -> Child.Output {
         guard let timeout else {
-            return try await endCause(running: child, file: file, line: line).output(as: Child.Output.self)
+            return try await endCause(running: child, options: options, file: file, line: line)
+                .output(as: Child.Output.self)
         }
-        return try await runForOutcome(child, timeLimit: timeout, file: file, line: line).get()
+        return try await runForOutcome(child, options: options, timeLimit: timeout, file: file, line: line).get()
     }
 
     /// Runs `child` like `run(_:timeout:)`, but returns how it ended instead of throwing:
@@ -43,21 +49,24 @@ extension Flow {
     ///
     /// Cancellation: as for `run(_:timeout:)`; the outcome is then `.cancelled`.
     public nonisolated(nonsending) func runForOutcome<Child: Coordinator>(
-        _ child: Child, timeout: Duration? = nil, file: String = #fileID, line: Int = #line
+        _ child: Child, options: PresentationOptions = .automatic, timeout: Duration? = nil,
+        file: String = #fileID, line: Int = #line
     ) async -> FlowOutcome<Child.Output> {
-        guard let timeout else { return FlowOutcome(await endCause(running: child, file: file, line: line)) }
-        return await runForOutcome(child, timeLimit: timeout, file: file, line: line)
+        guard let timeout else {
+            return FlowOutcome(await endCause(running: child, options: options, file: file, line: line))
+        }
+        return await runForOutcome(child, options: options, timeLimit: timeout, file: file, line: line)
     }
 
     /// `runForOutcome(_:timeout:)` with a time limit.
     private func runForOutcome<Child: Coordinator>(
-        _ child: Child, timeLimit timeout: Duration, file: String, line: Int
+        _ child: Child, options: PresentationOptions, timeLimit timeout: Duration, file: String, line: Int
     ) async -> FlowOutcome<Child.Output> {
         // A flow whose environment cannot be read has not run or has ended: running the
         // child without a timer fails with the error that says which (and spends the child as
         // running it without a time limit does).
         guard let clock = try? environment.clock else {
-            return FlowOutcome(await endCause(running: child, file: file, line: line))
+            return FlowOutcome(await endCause(running: child, options: options, file: file, line: line))
         }
         let deadline = Deadline(after: timeout, on: clock)
         let childNode = child.flow.node
@@ -67,6 +76,7 @@ extension Flow {
         } catch {
             return .failed(error.located(at: file, line))
         }
+        if options != .automatic { childNode.giveFirstPresentationOptions(options) }
         // Adopted first, so that the timer always finds the child bound: an end cause recorded
         // before the child is hosted ends it without running `start()`.
         let timedOut = FlowTimedOut(name: TypeNames.name(of: Child.self), timeout: timeout)

@@ -24,11 +24,11 @@ struct OutOfOrderTeardownTests {
             self.journal = journal
         }
 
-        func present(_ presentation: Presentation) async throws {
+        func present(_ presentation: Presentation, animated: Bool) async throws {
             journal.record(.presented(presentation.screen.screenName))
         }
 
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
             let name = presentation.screen.screenName
             if let index = Int(name.dropFirst()), name.hasPrefix("c") {
                 if index < held {

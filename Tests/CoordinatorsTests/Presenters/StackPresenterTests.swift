@@ -20,15 +20,15 @@ struct StackPresenterTests {
 
         var stack: [Presentation] { shown.withLock { $0 } }
 
-        func present(_ presentation: Presentation) async throws {
+        func present(_ presentation: Presentation, animated: Bool) async throws {
             shown.withLock { $0.append(presentation) }
         }
 
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
             shown.withLock { $0.removeAll { $0 == presentation } }
         }
 
-        func pop(to presentation: Presentation) async throws {
+        func pop(to presentation: Presentation, animated: Bool) async throws {
             let removed = try shown.withLock { shown in
                 guard let index = shown.lastIndex(of: presentation) else { throw NotOnStack() }
                 defer { shown.removeSubrange((index + 1)...) }
@@ -37,7 +37,7 @@ struct StackPresenterTests {
             for presentation in removed.reversed() { presentation.reportDismissal(.byCoordinator) }
         }
 
-        func replaceStack(with presentations: [Presentation]) async throws {
+        func replaceStack(with presentations: [Presentation], animated: Bool) async throws {
             guard !refusesReplacement else { throw CannotReplace() }
             let removed = shown.withLock { shown in
                 defer { shown = presentations }
@@ -71,25 +71,25 @@ struct StackPresenterTests {
 
         // pop(to:): what is above goes, by the coordinator, and ends the child whose main
         // screen it was.
-        try await navigation.pop(to: b)
+        try await navigation.pop(to: b, animated: true)
         #expect(Self.names(navigation) == ["a", "b"])
         #expect(d.dismissalReason == .byCoordinator)
         #expect(
             await child.outcome.ending == .dismissed(.byCoordinator), "expected the child to end with its popped screen"
         )
-        let notThere = await #expect(throws: CoordinatorError.self) { try await navigation.pop(to: d) }
+        let notThere = await #expect(throws: CoordinatorError.self) { try await navigation.pop(to: d, animated: true) }
         #expect(notThere?.code == .notInStack)
         #expect(Self.names(navigation) == ["a", "b"])
 
         // replaceStack(with:) rearranging what is shown: the left-out ones are replaced.
         let c = try await owner.flow.present(TestScreen("c"), on: navigation, role: .auxiliary)
         let e = try await owner.flow.present(TestScreen("e"), on: navigation, role: .auxiliary)
-        try await navigation.replaceStack(with: [a, e])
+        try await navigation.replaceStack(with: [a, e], animated: true)
         #expect(Self.names(navigation) == ["a", "e"])
         #expect(b.dismissalReason == .replaced)
         #expect(c.dismissalReason == .replaced)
         for misuse in [[a, b], [a, e, e], [a, try await otherStacksPresentation()]] {
-            let error = await #expect(throws: CoordinatorError.self) { try await navigation.replaceStack(with: misuse) }
+            let error = await #expect(throws: CoordinatorError.self) { try await navigation.replaceStack(with: misuse, animated: true) }
             #expect(error?.code == .notInStack)
             #expect(Self.names(navigation) == ["a", "e"], "a refused replacement changes nothing")
         }
@@ -103,16 +103,16 @@ struct StackPresenterTests {
         #expect(fresh.allSatisfy { $0.isPresented })
         #expect(owner.flow.state == .running)
 
-        try await navigation.popToRoot()
+        try await navigation.popToRoot(animated: true)
         #expect(navigation.stack == [fresh[0]])
         #expect([fresh[1], fresh[2]].map(\.dismissalReason) == [.byCoordinator, .byCoordinator])
-        try await navigation.popToRoot()
+        try await navigation.popToRoot(animated: true)
         #expect(navigation.stack == [fresh[0]], "nothing above the root pops nothing")
 
         try await owner.done()
         #expect(await outcome.output == "done")
         #expect(navigation.stack.isEmpty)
-        let empty = await #expect(throws: CoordinatorError.self) { try await navigation.popToRoot() }
+        let empty = await #expect(throws: CoordinatorError.self) { try await navigation.popToRoot(animated: true) }
         #expect(empty?.code == .nothingToPop)
         #expect(dismissedScreens(in: await log) == ["d", "child", "c", "b", "e", "a", "r", "q", "p"])
     }
@@ -161,13 +161,13 @@ struct StackPresenterTests {
         #expect(new.map(\.isMain) == [true, false], "the owner's own main screen was replaced: x takes over")
         #expect(owner.flow.state == .running)
 
-        try await navigation.popToRoot()  // the protocol's default, built on pop(to:)
+        try await navigation.popToRoot(animated: true)  // the protocol's default, built on pop(to:)
         #expect(navigation.stack == [new[0]])
         #expect(new[1].dismissalReason == .byCoordinator)
 
         try await owner.done()
         #expect(await outcome.output == "done")
-        let empty = await #expect(throws: CoordinatorError.self) { try await navigation.popToRoot() }
+        let empty = await #expect(throws: CoordinatorError.self) { try await navigation.popToRoot(animated: true) }
         #expect(empty?.code == .nothingToPop)
     }
 

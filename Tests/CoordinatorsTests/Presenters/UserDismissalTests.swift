@@ -72,7 +72,7 @@ struct UserDismissalTests {
         private let shown = Mutex<[Presentation]>([])
         var screens: [Presentation] { shown.withLock { $0 } }
 
-        func present(_ presentation: Presentation) async throws {
+        func present(_ presentation: Presentation, animated: Bool) async throws {
             let call = calls.withLock { count -> Int in
                 count += 1
                 return count
@@ -80,7 +80,7 @@ struct UserDismissalTests {
             if call == 1 { throw Refused() }
             shown.withLock { $0.append(presentation) }
         }
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
             shown.withLock { $0.removeAll { $0 == presentation } }
         }
         func userRemoves(_ presentation: Presentation) {
@@ -192,10 +192,10 @@ struct UserDismissalTests {
     /// Reports every presentation gone while presenting it, as a UI might if the person
     /// closes a screen during its appearance.
     final class VanishingPresenter: Presenter {
-        func present(_ presentation: Presentation) async throws {
+        func present(_ presentation: Presentation, animated: Bool) async throws {
             presentation.reportDismissal(.byUser)
         }
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {}
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {}
     }
 
     /// Regression: a screen its presenter reported dismissed before `present` returned was

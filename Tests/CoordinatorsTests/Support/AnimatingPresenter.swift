@@ -16,17 +16,17 @@ final class AnimatingPresenter<Surface: Presenter>: Presenter {
         self.animatesDismissals = animatesDismissals
     }
 
-    func present(_ presentation: Presentation) async throws {
-        try await surface.present(presentation)
+    func present(_ presentation: Presentation, animated: Bool) async throws {
+        try await surface.present(presentation, animated: animated)
         await appearance.wait()
     }
 
-    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
         if animatesDismissals {
             disappearing.open()
             await disappearance.wait()
         }
-        try await surface.dismiss(presentation, reason: reason)
+        try await surface.dismiss(presentation, reason: reason, animated: animated)
     }
 
     /// Ends the appearance animation of every presentation, now and from now on.

@@ -10,12 +10,12 @@ final class RecordingPresenter: Presenter {
 
     var screens: [String] { shown.withLock { $0.map(\.screen.screenName) } }
 
-    func present(_ presentation: Presentation) async throws {
+    func present(_ presentation: Presentation, animated: Bool) async throws {
         shown.withLock { $0.append(presentation) }
         journal.record(.presented(presentation.screen.screenName))
     }
 
-    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
         shown.withLock { $0.removeAll { $0 == presentation } }
         journal.record(.dismissed(presentation.screen.screenName, reason))
     }

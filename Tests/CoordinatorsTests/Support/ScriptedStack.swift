@@ -97,7 +97,7 @@ final class ScriptedStack: StackPresenter {
         }
     }
 
-    func present(_ presentation: Presentation) async throws {
+    func present(_ presentation: Presentation, animated: Bool) async throws {
         let name = presentation.screen.screenName
         record(.present(name))
         if name == latePush {
@@ -108,12 +108,12 @@ final class ScriptedStack: StackPresenter {
         change { $0.append(presentation) }
     }
 
-    func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
         record(.dismiss(presentation.screen.screenName))
         change { $0.removeAll { $0 == presentation } }
     }
 
-    func pop(to presentation: Presentation) async throws {
+    func pop(to presentation: Presentation, animated: Bool) async throws {
         record(.pop(to: presentation.screen.screenName))
         let isFirstPop = firstPop.withLock { first in
             defer { first = false }
@@ -131,7 +131,7 @@ final class ScriptedStack: StackPresenter {
         for presentation in removed.reversed() { presentation.reportDismissal(.byCoordinator) }
     }
 
-    func replaceStack(with presentations: [Presentation]) async throws {
+    func replaceStack(with presentations: [Presentation], animated: Bool) async throws {
         record(.replaceStack(presentations.map(\.screen.screenName)))
         let removed = change { stack -> [Presentation] in
             defer { stack = presentations }

@@ -1,7 +1,7 @@
 extension HeadlessStore where State: StackState {
     /// Pushes `presentation`, whose listener `listener` (the presenter) becomes.
-    func push(_ presentation: Presentation, listener: any PresentationListener) {
-        mutate(always: { state in
+    func push(_ presentation: Presentation, listener: any PresentationListener, animated: Bool) {
+        mutate(animated: animated, always: { state in
             presentation.setListener(listener)
             state.stack.append(presentation)
         })
@@ -10,8 +10,10 @@ extension HeadlessStore where State: StackState {
     /// Removes `presentation` from wherever it is, in one step with everything above it
     /// if `takesAbove(index)` says so — what was above then reports `.byCoordinator` (the
     /// runtime records `presentation`'s own reason).
-    func remove(_ presentation: Presentation, takingAbove takesAbove: (_ index: Int) -> Bool = { _ in false }) {
-        let above = update { state -> ([Presentation], changed: Bool) in
+    func remove(
+        _ presentation: Presentation, animated: Bool, takingAbove takesAbove: (_ index: Int) -> Bool = { _ in false }
+    ) {
+        let above = update(animated: animated) { state -> ([Presentation], changed: Bool) in
             guard let index = state.stack.lastIndex(of: presentation) else { return ([], changed: false) }
             guard takesAbove(index) else {
                 state.stack.remove(at: index)
@@ -25,9 +27,10 @@ extension HeadlessStore where State: StackState {
 
     /// Removes the top `count(stack)` presentations and reports them (most recent first).
     func popAll(
-        reason: DismissalReason, count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
+        reason: DismissalReason, animated: Bool = true,
+        count: (_ stack: [Presentation]) throws(CoordinatorError) -> Int
     ) throws(CoordinatorError) {
-        let removed = try update { state throws(CoordinatorError) in
+        let removed = try update(animated: animated) { state throws(CoordinatorError) in
             let removed = Array(state.stack.suffix(try count(state.stack)))
             state.stack.removeLast(removed.count)
             return (removed, changed: !removed.isEmpty)

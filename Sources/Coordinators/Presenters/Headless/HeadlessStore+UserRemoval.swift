@@ -59,8 +59,9 @@ extension HeadlessStore where State: StackState {
     /// meanwhile. Confirmations are asked outside it, most recent first; then the same
     /// presentations are removed if they are still the top with at least `minimumKept`
     /// below, and every confirmation in force is one that agreed (one set meanwhile is asked
-    /// too). If one refuses, or the stack changed while they were asked, nothing changes and
-    /// this returns `false`. Removed presentations report `.byUser`; those their coordinator
+    /// too). If one refuses, or the stack changed while they were asked, or one of them does
+    /// not allow interactive dismissal (`PresentationOptions`), nothing changes and this
+    /// returns `false`. Removed presentations report `.byUser`; those their coordinator
     /// was already dismissing keep that reason.
     private func removeByUser<Failure: Error>(
         keeping minimumKept: Int, endingGesture: Bool, plan: (State) throws(Failure) -> [Presentation]
@@ -97,8 +98,11 @@ extension HeadlessStore where State: StackState {
         try update { state throws(Failure) -> (UserRemovalStep, changed: Bool) in
             let planned = try plan(state)
             let endsGesture = endingGesture && state.gestureInProgress == planned
+            // A screen whose options do not offer the gesture stays (an alert with no cancel
+            // button, a sheet with `allowsInteractiveDismissal: false`).
             guard !planned.isEmpty, state.stack.count - planned.count >= minimumKept,
-                state.stack.suffix(planned.count).elementsEqual(planned)
+                state.stack.suffix(planned.count).elementsEqual(planned),
+                planned.allSatisfy(\.options.allowsInteractiveDismissal)
             else {
                 if endsGesture { state.gestureInProgress = [] }
                 return (.refused, changed: endsGesture)

@@ -7,10 +7,15 @@ protocol HeadlessState: Sendable {
 
     /// Restores the state's invariants after a change (in the same critical section).
     mutating func settle()
+
+    /// Records whether the change just applied was animated (a state that shows it; see
+    /// `AnimationRecord`).
+    mutating func recordChange(animated: Bool)
 }
 
 extension HeadlessState {
     mutating func settle() {}
+    mutating func recordChange(animated: Bool) {}
 }
 
 /// The state of a headless presenter: one lock, Observation, and waiters for conditions —
@@ -73,18 +78,19 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
         }
     }
 
-    /// Applies `change` as one step.
+    /// Applies `change` as one step, animated or not (a person's gestures are).
     ///
     /// `change` returns its result and whether it changed anything; if it did not (or it
     /// threw), the revision stays and nobody — Observation, waiters, container — is told.
     func update<Result, Failure: Error>(
-        _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
+        animated: Bool = true, _ change: (inout State) throws(Failure) -> (Result, changed: Bool)
     ) throws(Failure) -> Result {
         let (result, notify) = try box.withLock { box throws(Failure) -> (Result, Notify?) in
             let (result, changed) = try change(&box.state)
             guard changed else { return (result, nil) }
             box.state.settle()
             box.state.revision += 1
+            box.state.recordChange(animated: animated)
             // Most changes find no waiter (every present and dismissal): copy nothing then.
             let check = box.waiters.isEmpty ? nil : (box.state, box.waiters.all)
             return (result, Notify(observation: box.isObserved, check: check))
@@ -109,9 +115,9 @@ final class HeadlessStore<State: HeadlessState>: Observable, Sendable {
 
     /// `update` for changes that always change something.
     func mutate<Result, Failure: Error>(
-        always change: (inout State) throws(Failure) -> Result
+        animated: Bool = true, always change: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try update { state throws(Failure) in (try change(&state), true) }
+        try update(animated: animated) { state throws(Failure) in (try change(&state), true) }
     }
 
     /// A part of this presenter changed (a tab's stack): re-checks the waiters, whose

@@ -52,16 +52,30 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     /// once. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func present(_ presentation: Presentation) async throws {
-        core.store.push(presentation, listener: self)
+    public func present(_ presentation: Presentation, animated: Bool) async throws {
+        core.store.push(presentation, listener: self, animated: animated)
+    }
+
+    /// Accepts every style: the root's options say how the modal is shown (any style but
+    /// `.push`, detents for a sheet), and a later screen is pushed whatever its style says
+    /// (the fallback). Throws `CoordinatorError` `unsupportedOptions` for a popover, which
+    /// cannot hold a navigation stack here. A screen that does not allow interactive
+    /// dismissal refuses the swipe down (and, if pushed, the swipe back from it).
+    public func check(_ options: PresentationOptions) throws(CoordinatorError) {
+        if case .popover = options.style {
+            throw CoordinatorError(
+                .unsupportedOptions,
+                "\(name) cannot show a screen with style \(options.style): present a popover on a ModalPresenter.")
+        }
+        try OptionsRules.check(options, on: .modalStack, named: name)
     }
 
     /// Removes `presentation`, at once; if it is the root, the whole modal goes, and the
     /// presentations above it report `.byCoordinator`. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        core.store.remove(presentation, takingAbove: { index in index == 0 })
+    public func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+        core.store.remove(presentation, animated: animated, takingAbove: { index in index == 0 })
     }
 
     // MARK: Coordinator operations and a person's gestures inside the modal
@@ -70,24 +84,30 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     /// `nothingToPop` if the modal is not shown.
     ///
     /// Cancellation: none; it applies at once.
-    public func pop() async throws(CoordinatorError) { try core.pop() }
+    public func pop(animated: Bool = true) async throws(CoordinatorError) { try core.pop(animated: animated) }
 
     /// As `NavigationPresenter.pop(to:)`.
     ///
     /// Cancellation: none; it applies at once.
-    public func pop(to presentation: Presentation) async throws(CoordinatorError) { try core.pop(to: presentation) }
+    public func pop(to presentation: Presentation, animated: Bool = true) async throws(CoordinatorError) {
+        try core.pop(to: presentation, animated: animated)
+    }
 
     /// As `NavigationPresenter.popToRoot()`. Throws `nothingToPop` if the modal is not shown.
     ///
     /// Cancellation: none; it applies at once.
-    public func popToRoot() async throws(CoordinatorError) { try core.popToRoot() }
+    public func popToRoot(animated: Bool = true) async throws(CoordinatorError) {
+        try core.popToRoot(animated: animated)
+    }
 
     /// As `NavigationPresenter.replaceStack(with:)`: an empty stack takes the modal away, a
     /// stack given to a modal that is not shown brings it up.
     ///
     /// Cancellation: none; it applies at once.
-    public func replaceStack(with presentations: [Presentation]) async throws(CoordinatorError) {
-        try core.replaceStack(with: presentations, of: self)
+    public func replaceStack(
+        with presentations: [Presentation], animated: Bool = true
+    ) async throws(CoordinatorError) {
+        try core.replaceStack(with: presentations, of: self, animated: animated)
     }
 
     /// As `NavigationPresenter.transition(removing:adding:)`, and as `dismiss` does: removing
@@ -96,9 +116,9 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func transition(
-        removing removed: [Presentation], adding added: [Presentation]
+        removing removed: [Presentation], adding added: [Presentation], animated: Bool
     ) async throws(CoordinatorError) {
-        try core.transition(removing: removed, adding: added, of: self, rootTakesAll: true)
+        try core.transition(removing: removed, adding: added, of: self, animated: animated, rootTakesAll: true)
     }
 
     /// As `NavigationPresenter.userPop()`: a back button or completed swipe back inside the
@@ -136,6 +156,20 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
         try core.store.beginUserGesture(keeping: 0) { stack throws(CoordinatorError) in
             try wholeStack(stack)
         }
+    }
+
+    /// Does what a person dragging the modal's sheet to `detent` does: its root reports the
+    /// change (`Presentation.reportDetentChange(_:)`). Returns `false` if it rests there
+    /// already.
+    ///
+    /// Throws `CoordinatorError` `nothingToDismiss` if the modal is not shown, `noSuchDetent`
+    /// if the root's options do not list `detent`.
+    @discardableResult
+    public func userSelectDetent(_ detent: SheetDetents.Detent) throws(CoordinatorError) -> Bool {
+        guard let root = state.stack.first else {
+            throw CoordinatorError(.nothingToDismiss, "A sheet was dragged on \(name), which is not shown.")
+        }
+        return try root.reportDetentChange(detent)
     }
 
     private func wholeStack(_ stack: [Presentation]) throws(CoordinatorError) -> Int {

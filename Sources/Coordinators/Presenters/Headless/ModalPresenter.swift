@@ -21,6 +21,10 @@ public final class ModalPresenter: Presenter, Observable {
         public var gestureInProgress: [Presentation] = []
         /// Counts the changes applied to this chain; each operation that changes it adds one.
         public var revision = 0
+        /// Which of those changes were animated.
+        public var animation = AnimationRecord()
+
+        mutating func recordChange(animated: Bool) { animation.record(animated: animated) }
 
         var stack: [Presentation] {
             get { modals }
@@ -54,16 +58,24 @@ public final class ModalPresenter: Presenter, Observable {
     /// Presents `presentation` over the top of the chain, at once. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func present(_ presentation: Presentation) async throws {
-        store.push(presentation, listener: self)
+    public func present(_ presentation: Presentation, animated: Bool) async throws {
+        store.push(presentation, listener: self, animated: animated)
+    }
+
+    /// Accepts every style but `.push` (throws `CoordinatorError` `unsupportedOptions`), and
+    /// detents for a sheet; keeps them in each presentation's `options`. A popover is kept
+    /// as a modal, as one adapts to a sheet in compact width. A presentation that does not
+    /// allow interactive dismissal refuses `userDismiss()` (returns `false`).
+    public func check(_ options: PresentationOptions) throws(CoordinatorError) {
+        try OptionsRules.check(options, on: .modal, named: name)
     }
 
     /// Dismisses `presentation` and, as UIKit does, everything presented over it, at once;
     /// those report `.byCoordinator`. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        store.remove(presentation, takingAbove: { _ in true })
+    public func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+        store.remove(presentation, animated: animated, takingAbove: { _ in true })
     }
 
     /// Dismisses `removed` and, as UIKit does, everything presented over the lowest of them,
@@ -78,9 +90,10 @@ public final class ModalPresenter: Presenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func transition(
-        removing removed: [Presentation], adding added: [Presentation]
+        removing removed: [Presentation], adding added: [Presentation], animated: Bool
     ) async throws(CoordinatorError) {
-        let above = try store.update { state throws(CoordinatorError) -> ([Presentation], changed: Bool) in
+        let above = try store.update(animated: animated) {
+            state throws(CoordinatorError) -> ([Presentation], changed: Bool) in
             try StackRules.checkReplacement(added, of: [], shownBy: self, on: name)
             let leaving = Set(removed)
             var above: [Presentation] = []
@@ -98,7 +111,8 @@ public final class ModalPresenter: Presenter, Observable {
 
     /// Does what a person's swipe down does: dismisses the top presentation, which
     /// reports `.byUser`. Returns `false`, changing nothing, if its confirmation refused
-    /// (or the chain changed while it was being confirmed).
+    /// (or the chain changed while it was being confirmed), or if its options do not allow
+    /// interactive dismissal (an alert with no cancel button).
     ///
     /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented,
     /// `gestureInProgress` while an interactive gesture has not ended.
@@ -122,6 +136,20 @@ public final class ModalPresenter: Presenter, Observable {
         try store.beginUserGesture(keeping: 0) { modals throws(CoordinatorError) in
             try topCount(modals)
         }
+    }
+
+    /// Does what a person dragging the top sheet to `detent` does: the presentation reports
+    /// the change (`Presentation.reportDetentChange(_:)`), which its coordinator observes.
+    /// Returns `false` if the sheet rests there already.
+    ///
+    /// Throws `CoordinatorError` `nothingToDismiss` if nothing is presented, `noSuchDetent`
+    /// if the top presentation's options do not list `detent`.
+    @discardableResult
+    public func userSelectDetent(_ detent: SheetDetents.Detent) throws(CoordinatorError) -> Bool {
+        guard let top = modals.last else {
+            throw CoordinatorError(.nothingToDismiss, "A sheet was dragged on \(name), which presents nothing.")
+        }
+        return try top.reportDetentChange(detent)
     }
 
     private func topCount(_ modals: [Presentation]) throws(CoordinatorError) -> Int {

@@ -27,6 +27,10 @@ public final class NavigationPresenter: StackPresenter, Observable {
         public var gestureInProgress: [Presentation] = []
         /// Counts the changes applied to this stack; each operation that changes it adds one.
         public var revision = 0
+        /// Which of those changes were animated.
+        public var animation = AnimationRecord()
+
+        mutating func recordChange(animated: Bool) { animation.record(animated: animated) }
     }
 
     /// A name for logs and snapshots.
@@ -65,15 +69,22 @@ public final class NavigationPresenter: StackPresenter, Observable {
     /// Pushes `presentation` (the first becomes the root), at once. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func present(_ presentation: Presentation) async throws {
-        core.store.push(presentation, listener: self)
+    public func present(_ presentation: Presentation, animated: Bool) async throws {
+        core.store.push(presentation, listener: self, animated: animated)
+    }
+
+    /// Accepts `.automatic` and `.push` (throws `CoordinatorError` `unsupportedOptions` for
+    /// another style, or detents): a stack pushes. A screen that does not allow interactive
+    /// dismissal refuses the back gestures that would pop it (`userPop()` returns `false`).
+    public func check(_ options: PresentationOptions) throws(CoordinatorError) {
+        try OptionsRules.check(options, on: .stack, named: name)
     }
 
     /// Removes `presentation` from wherever it is in the stack, at once. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        core.store.remove(presentation)
+    public func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+        core.store.remove(presentation, animated: animated)
     }
 
     // MARK: Coordinator operations
@@ -83,8 +94,8 @@ public final class NavigationPresenter: StackPresenter, Observable {
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
     ///
     /// Cancellation: none; it applies at once.
-    public func pop() async throws(CoordinatorError) {
-        try core.pop()
+    public func pop(animated: Bool = true) async throws(CoordinatorError) {
+        try core.pop(animated: animated)
     }
 
     /// Pops every presentation above `presentation`; they report `.byCoordinator`, most
@@ -93,8 +104,8 @@ public final class NavigationPresenter: StackPresenter, Observable {
     /// Throws `CoordinatorError` `notInStack` if `presentation` is not on this stack.
     ///
     /// Cancellation: none; it applies at once.
-    public func pop(to presentation: Presentation) async throws(CoordinatorError) {
-        try core.pop(to: presentation)
+    public func pop(to presentation: Presentation, animated: Bool = true) async throws(CoordinatorError) {
+        try core.pop(to: presentation, animated: animated)
     }
 
     /// Shows exactly `presentations`, root first, in place of the whole stack; every
@@ -107,8 +118,10 @@ public final class NavigationPresenter: StackPresenter, Observable {
     /// on this stack nor a new one made for it, or is given twice.
     ///
     /// Cancellation: none; it applies at once.
-    public func replaceStack(with presentations: [Presentation]) async throws(CoordinatorError) {
-        try core.replaceStack(with: presentations, of: self)
+    public func replaceStack(
+        with presentations: [Presentation], animated: Bool = true
+    ) async throws(CoordinatorError) {
+        try core.replaceStack(with: presentations, of: self, animated: animated)
     }
 
     /// Removes `removed` and pushes `added` as one change of the stack (one revision); the
@@ -120,9 +133,9 @@ public final class NavigationPresenter: StackPresenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func transition(
-        removing removed: [Presentation], adding added: [Presentation]
+        removing removed: [Presentation], adding added: [Presentation], animated: Bool
     ) async throws(CoordinatorError) {
-        try core.transition(removing: removed, adding: added, of: self)
+        try core.transition(removing: removed, adding: added, of: self, animated: animated)
     }
 
     /// Pops everything above the root; it all reports `.byCoordinator`.
@@ -130,8 +143,8 @@ public final class NavigationPresenter: StackPresenter, Observable {
     /// Throws `CoordinatorError` `nothingToPop` if the stack is empty.
     ///
     /// Cancellation: none; it applies at once.
-    public func popToRoot() async throws(CoordinatorError) {
-        try core.popToRoot()
+    public func popToRoot(animated: Bool = true) async throws(CoordinatorError) {
+        try core.popToRoot(animated: animated)
     }
 
     // MARK: User gestures

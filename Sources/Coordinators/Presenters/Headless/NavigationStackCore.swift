@@ -16,20 +16,20 @@ struct NavigationStackCore: Sendable {
 
     // MARK: Coordinator operations
 
-    func pop() throws(CoordinatorError) {
-        try store.popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
+    func pop(animated: Bool) throws(CoordinatorError) {
+        try store.popAll(reason: .byCoordinator, animated: animated) { stack throws(CoordinatorError) in
             try StackRules.topCount(stack, on: name, operation: "pop()")
         }
     }
 
-    func pop(to presentation: Presentation) throws(CoordinatorError) {
-        try store.popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
+    func pop(to presentation: Presentation, animated: Bool) throws(CoordinatorError) {
+        try store.popAll(reason: .byCoordinator, animated: animated) { stack throws(CoordinatorError) in
             try StackRules.countAbove(presentation, in: stack, on: name, operation: "pop(to:)")
         }
     }
 
-    func popToRoot() throws(CoordinatorError) {
-        try store.popAll(reason: .byCoordinator) { stack throws(CoordinatorError) in
+    func popToRoot(animated: Bool) throws(CoordinatorError) {
+        try store.popAll(reason: .byCoordinator, animated: animated) { stack throws(CoordinatorError) in
             try StackRules.countAboveRoot(stack, on: name)
         }
     }
@@ -38,9 +38,9 @@ struct NavigationStackCore: Sendable {
     /// first. `presenter` is the presenter this core is the stack of; it becomes the listener
     /// of each presentation shown.
     func replaceStack(
-        with presentations: [Presentation], of presenter: any PresentationListener
+        with presentations: [Presentation], of presenter: any PresentationListener, animated: Bool
     ) throws(CoordinatorError) {
-        let removed = try store.update { state throws(CoordinatorError) in
+        let removed = try store.update(animated: animated) { state throws(CoordinatorError) in
             try StackRules.checkReplacement(presentations, of: state.stack, shownBy: presenter, on: name)
             let kept = Set(presentations)
             let removed = state.stack.filter { !kept.contains($0) }
@@ -58,9 +58,10 @@ struct NavigationStackCore: Sendable {
     /// `.byCoordinator`. `presenter` becomes the listener of each added one.
     func transition(
         removing removed: [Presentation], adding added: [Presentation], of presenter: any PresentationListener,
-        rootTakesAll: Bool = false
+        animated: Bool, rootTakesAll: Bool = false
     ) throws(CoordinatorError) {
-        let takenAlong = try store.update { state throws(CoordinatorError) -> ([Presentation], changed: Bool) in
+        let takenAlong = try store.update(animated: animated) {
+            state throws(CoordinatorError) -> ([Presentation], changed: Bool) in
             try StackRules.checkReplacement(added, of: [], shownBy: presenter, on: name)
             let leaving = Set(removed)
             let count = state.stack.count

@@ -18,6 +18,10 @@ public final class SlotPresenter: Presenter, Observable {
         public var presentation: Presentation?
         /// Counts the changes applied; each operation that changes the slot adds one.
         public var revision = 0
+        /// Which of those changes were animated.
+        public var animation = AnimationRecord()
+
+        mutating func recordChange(animated: Bool) { animation.record(animated: animated) }
     }
 
     /// A name for logs and snapshots.
@@ -56,13 +60,21 @@ public final class SlotPresenter: Presenter, Observable {
     /// Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func present(_ presentation: Presentation) async throws {
-        let replaced = store.mutate(always: { state in
+    public func present(_ presentation: Presentation, animated: Bool) async throws {
+        let replaced = store.mutate(animated: animated, always: { state in
             presentation.setListener(self)
             defer { state.presentation = presentation }
             return state.presentation
         })
         replaced?.reportDismissal(.replaced)
+    }
+
+    /// Accepts only `.automatic` options (throws `CoordinatorError` `unsupportedOptions`
+    /// otherwise): a slot shows one screen in place of another, never a sheet or a push.
+    /// Whether a person may dismiss it interactively is moot: no gesture removes a slot's
+    /// screen.
+    public func check(_ options: PresentationOptions) throws(CoordinatorError) {
+        try OptionsRules.check(options, on: .slot, named: name)
     }
 
     /// Empties the slot, as when its tab leaves a bar: what it showed reports `reason`.
@@ -80,8 +92,8 @@ public final class SlotPresenter: Presenter, Observable {
     /// Empties the slot if it shows `presentation`, at once. Called by the runtime.
     ///
     /// Cancellation: none; it applies at once.
-    public func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-        store.update { state in
+    public func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+        store.update(animated: animated) { state in
             guard state.presentation == presentation else { return ((), changed: false) }
             state.presentation = nil
             return ((), changed: true)

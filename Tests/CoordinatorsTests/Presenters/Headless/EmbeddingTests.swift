@@ -78,12 +78,12 @@ struct EmbeddingTests {
 
         var titles: [String] { cards.withLock { $0.map(\.screen.screenName) } }
 
-        func present(_ presentation: Presentation) async throws {
+        func present(_ presentation: Presentation, animated: Bool) async throws {
             cards.withLock { $0.append(presentation) }
             changes.record(.presented(presentation.screen.screenName))
         }
 
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
             cards.withLock { $0.removeAll { $0 == presentation } }
             changes.record(.dismissed(presentation.screen.screenName, reason))
         }

@@ -19,7 +19,7 @@ struct TransitionTests {
             let (a, c) = (stack[1], stack[3])
             let revision = navigation.state.revision
 
-            try await navigation.transition(removing: [a, c], adding: [])
+            try await navigation.transition(removing: [a, c], adding: [], animated: true)
             #expect(navigation.state.screenNames == ["root", "b"])
             #expect(navigation.state.revision == revision + 1)
             #expect(a.dismissalReason == nil && c.dismissalReason == nil, "the runtime records them, not the presenter")
@@ -39,7 +39,7 @@ struct TransitionTests {
             try await lane.go(.backOne)
             let revision = navigation.state.revision
 
-            try await navigation.transition(removing: [a], adding: [])
+            try await navigation.transition(removing: [a], adding: [], animated: true)
             #expect(navigation.state.screenNames == ["root"])
             #expect(navigation.state.revision == revision)
         }
@@ -54,7 +54,7 @@ struct TransitionTests {
             let revision = navigation.state.revision
 
             let error = await #expect(throws: CoordinatorError.self) {
-                try await navigation.transition(removing: [], adding: [a])
+                try await navigation.transition(removing: [], adding: [a], animated: true)
             }
             #expect(error?.code == .notInStack)
             #expect(navigation.state.screenNames == ["root", "a"])
@@ -89,7 +89,7 @@ struct TransitionTests {
             let (m1, m2, m3) = (modal.modals[0], modal.modals[1], modal.modals[2])
             let revision = modal.state.revision
 
-            try await modal.transition(removing: [m2], adding: [])
+            try await modal.transition(removing: [m2], adding: [], animated: true)
             #expect(modal.state.screenNames == ["m1"])
             #expect(modal.state.revision == revision + 1)
             #expect(m3.dismissalReason == .byCoordinator, "taken along, and reported by the presenter")
@@ -109,7 +109,7 @@ struct TransitionTests {
             let m2 = modal.modals[1]
             let revision = modal.state.revision
 
-            try await modal.transition(removing: [m2], adding: [])
+            try await modal.transition(removing: [m2], adding: [], animated: true)
             #expect(modal.state.screenNames == ["m1"])
             #expect(modal.state.revision == revision + 1)
             m2.reportDismissal(.byCoordinator)
@@ -130,7 +130,7 @@ struct TransitionTests {
             #expect(sheet.state.screenNames == ["s1", "s2"])
             let revision = sheet.state.revision
 
-            try await sheet.transition(removing: shown, adding: [])
+            try await sheet.transition(removing: shown, adding: [], animated: true)
             #expect(!sheet.isShown)
             #expect(sheet.state.revision == revision + 1)
             #expect(shown.allSatisfy { $0.dismissalReason == nil }, "the runtime records them, not the presenter")
@@ -156,7 +156,7 @@ struct TransitionTests {
             let revision = sheet.state.revision
             let events = tree.events()
 
-            try await sheet.transition(removing: [root], adding: [])
+            try await sheet.transition(removing: [root], adding: [], animated: true)
             #expect(!sheet.isShown)
             #expect(sheet.state.revision == revision + 1)
             #expect(s2.dismissalReason == .byCoordinator, "taken along, and reported by the presenter")
@@ -177,7 +177,7 @@ struct TransitionTests {
             let shown = stack.stack
             let before = stack.calls.count
 
-            try await stack.transition(removing: [shown[2], shown[3]], adding: [])
+            try await stack.transition(removing: [shown[2], shown[3]], adding: [], animated: true)
             #expect(Array(stack.calls.dropFirst(before)) == [.pop(to: "a")])
             #expect(stack.screenNames == ["root", "a"])
             #expect(lane.routes == [.screen("root"), .screen("a")])
@@ -205,7 +205,7 @@ struct TransitionTests {
             let a = stack.stack[1]
             let before = stack.calls.count
 
-            try await stack.transition(removing: [a], adding: [])
+            try await stack.transition(removing: [a], adding: [], animated: true)
             #expect(Array(stack.calls.dropFirst(before)) == [.replaceStack(["root", "b"])])
             #expect(stack.screenNames == ["root", "b"])
             #expect(lane.routes == [.screen("root"), .screen("b")])
@@ -262,7 +262,7 @@ struct TransitionTests {
             try await lane.go(.backOne)
             let before = stack.calls.count
 
-            try await stack.transition(removing: [a], adding: [])
+            try await stack.transition(removing: [a], adding: [], animated: true)
             #expect(stack.calls.count == before)
             #expect(stack.screenNames == ["root"])
         }

@@ -179,13 +179,13 @@ struct WaitingForPresentationsTests {
         private let failing = Gate()
         init(_ surface: Surface) { self.surface = surface }
 
-        func present(_ presentation: Presentation) async throws {
-            try await surface.present(presentation)
+        func present(_ presentation: Presentation, animated: Bool) async throws {
+            try await surface.present(presentation, animated: animated)
             await failing.wait()
             throw Failure()
         }
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-            try await surface.dismiss(presentation, reason: reason)
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+            try await surface.dismiss(presentation, reason: reason, animated: animated)
         }
         func fail() { failing.open() }
     }
@@ -241,12 +241,12 @@ struct WaitingForPresentationsTests {
         let surface: Surface
         init(_ surface: Surface) { self.surface = surface }
 
-        func present(_ presentation: Presentation) async throws {
-            try await surface.present(presentation)
+        func present(_ presentation: Presentation, animated: Bool) async throws {
+            try await surface.present(presentation, animated: animated)
             linger(for: .microseconds(Int.random(in: 0..<40)))
         }
-        func dismiss(_ presentation: Presentation, reason: DismissalReason) async throws {
-            try await surface.dismiss(presentation, reason: reason)
+        func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+            try await surface.dismiss(presentation, reason: reason, animated: animated)
         }
     }
 

@@ -1,0 +1,84 @@
+// A sheet's selected detent: set from its options when it is made, changed when a person
+// drags the sheet (its presenter reports it), read, awaited and observed by its coordinator.
+
+extension Presentation {
+    /// The detent a sheet rests at, and who waits for it to change. Part of the state: read
+    /// and written only under the owner's lock.
+    struct DetentState {
+        var selected: SheetDetents.Detent
+        var waiters = Waiters<SheetDetents.Detent>()
+    }
+
+    /// The detent the sheet rests at now: the one its options selected until a person drags
+    /// it to another. `nil` for a presentation whose options have no detents.
+    public var selectedDetent: SheetDetents.Detent? {
+        withLock { $0.extras?.detent?.selected }
+    }
+
+    /// Tells the runtime that a person moved the sheet to `detent` (dragged it to medium, say):
+    /// a presenter calls it from its delegate (`sheetPresentationControllerDidChangeSelectedDetentIdentifier`,
+    /// a SwiftUI `selection` binding). Records it, sends the `detentChanged` lifecycle event,
+    /// and wakes `waitForDetentChange()`. Returns `false`, changing nothing, if it rests there
+    /// already or is no longer on the surface.
+    ///
+    /// Throws `CoordinatorError` `noSuchDetent` if `detent` is not among its options' detents
+    /// (or it has none), changing nothing.
+    @discardableResult
+    public func reportDetentChange(_ detent: SheetDetents.Detent) throws(CoordinatorError) -> Bool {
+        guard let available = options.detents?.available, available.contains(detent) else {
+            throw CoordinatorError(
+                .noSuchDetent,
+                "\(self) was moved to the detent \(detent), which its options do not list "
+                    + "(\(options.detents.map { "\($0.available)" } ?? "no detents")).")
+        }
+        var waiters = Waiters<SheetDetents.Detent>.Taken()
+        var listener: (any PresentationListener)?
+        let changed = owner.announceDetentChange(self, to: detent) { announce -> Bool in
+            let recorded = withStateInOwnersCriticalSection { state -> Bool in
+                guard state.phase.isPresented, let current = state.extras?.detent, current.selected != detent else {
+                    return false
+                }
+                state.extras?.detent?.selected = detent
+                waiters = state.extras?.detent?.waiters.takeAll() ?? Waiters.Taken()
+                listener = state.listener
+                return true
+            }
+            if recorded { announce() }
+            return recorded
+        }
+        listener?.presentationDidChange()
+        for waiter in waiters { waiter.resume(returning: detent) }
+        return changed
+    }
+
+    /// Resumes at the next change of the sheet's detent (`reportDetentChange(_:)`), with the
+    /// detent it rests at. A change made while nobody waits is not kept: read
+    /// `selectedDetent` for where it rests now.
+    ///
+    /// Throws `CoordinatorError` `noSuchDetent` if its options have no detents,
+    /// `alreadyDismissed` if it leaves the surface (or has left) before its detent changes.
+    ///
+    /// Cancellation: cancelling the waiting task throws `CancellationError`; the sheet stays
+    /// as it is.
+    public func waitForDetentChange() async throws -> SheetDetents.Detent {
+        try await awaitValue { continuation in
+            withLock { state -> WaitRegistration<SheetDetents.Detent> in
+                if let reason = state.phase.dismissalReason { return .failed(leftBeforeDetentChange(reason)) }
+                guard state.extras?.detent != nil else {
+                    return .failed(
+                        CoordinatorError(
+                            .noSuchDetent, "waitForDetentChange() was called on a presentation with no detents."))
+                }
+                return .waiting(state.extras!.detent!.waiters.add(continuation))
+            }
+        } cancel: { id in
+            self.withLock { $0.extras?.detent?.waiters.remove(id) }
+        }
+    }
+
+    /// What a detent waiter throws once the presentation left for `reason`.
+    func leftBeforeDetentChange(_ reason: DismissalReason) -> CoordinatorError {
+        CoordinatorError(
+            .alreadyDismissed, "The sheet left (\(reason)) before its detent changed; await presentation.dismissal too.")
+    }
+}

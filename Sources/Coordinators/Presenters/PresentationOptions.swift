@@ -1,0 +1,91 @@
+/// How a presenter shows a screen: its style, a sheet's detents, whether a person may swipe
+/// it away, whether what lies behind stays interactive. Given with each presentation
+/// (`flow.present`, `flow.ask`, `Destination.screen`, `flow.run` of a child that presents)
+/// and handed to the presenter unchanged, as `presentation.options`.
+///
+/// ```swift
+/// let filters = try await flow.present(
+///     FiltersScreen(), on: modal,
+///     options: PresentationOptions(style: .sheet, detents: SheetDetents([.medium, .large], showsGrabber: true)))
+/// ```
+///
+/// A presenter that cannot honour an option says so before anything is shown
+/// (`Presenter.check(_:)`, a `CoordinatorError` `unsupportedOptions`), or documents the
+/// fallback it takes; the headless presenters' rules are in `Guides/Presenters.md`.
+public struct PresentationOptions: Sendable, Hashable, CustomStringConvertible {
+    /// How the screen is shown over, or among, what is already shown.
+    public enum Style: Sendable, Hashable {
+        /// The presenter's own way: pushed on a stack, presented as a sheet over a modal
+        /// surface, replacing a window's root.
+        case automatic
+        /// Pushed on a navigation stack.
+        case push
+        /// A sheet over what is shown (`UIModalPresentationStyle.pageSheet`, SwiftUI's
+        /// `.sheet`), sized by its detents.
+        case sheet
+        /// A form sheet: centred and smaller than the screen in regular width, a sheet in
+        /// compact width (`.formSheet`).
+        case formSheet
+        /// Covers the whole screen (`.fullScreen`, SwiftUI's `.fullScreenCover`); it has no
+        /// detents.
+        case fullScreenCover
+        /// A popover anchored to the source the UI knows by `anchor` (a button's name), as
+        /// `UIPopoverPresentationController.sourceItem` or SwiftUI's `.popover` on a view.
+        case popover(anchor: String)
+    }
+
+    /// How the screen is shown. `.automatic` by default.
+    public var style: Style
+    /// The heights a sheet may rest at, the one selected first, and whether its grabber
+    /// shows; `nil` (the default) for the presenter's own (a large sheet).
+    public var detents: SheetDetents?
+    /// Whether a person may swipe the screen away (a sheet down, a pushed screen back).
+    /// `false` does not offer the gesture at all (`isModalInPresentation`, SwiftUI's
+    /// `.interactiveDismissDisabled()`); it is not a veto asked each time (see
+    /// `Presentation.setUserDismissalConfirmation(_:)`). `true` by default.
+    public var allowsInteractiveDismissal: Bool
+    /// Whether the content behind a sheet stays interactive (not dimmed), as SwiftUI's
+    /// `.presentationBackgroundInteraction(.enabled)` or UIKit's
+    /// `largestUndimmedDetentIdentifier`. `false` by default.
+    public var allowsInteractionBehind: Bool
+
+    /// Options with the given values; each defaults to the presenter's own way.
+    public init(
+        style: Style = .automatic, detents: SheetDetents? = nil, allowsInteractiveDismissal: Bool = true,
+        allowsInteractionBehind: Bool = false
+    ) {
+        self.style = style
+        self.detents = detents
+        self.allowsInteractiveDismissal = allowsInteractiveDismissal
+        self.allowsInteractionBehind = allowsInteractionBehind
+    }
+
+    /// Every option as the presenter shows screens by default.
+    public static let automatic = PresentationOptions()
+
+    /// `style: sheet, detents: [medium, large] (medium), grabber`, listing what differs from
+    /// `.automatic`.
+    public var description: String {
+        var parts = ["style: \(style)"]
+        if let detents { parts.append("detents: \(detents)") }
+        if !allowsInteractiveDismissal { parts.append("no interactive dismissal") }
+        if allowsInteractionBehind { parts.append("interaction behind") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Throws `invalidOptions` if the options contradict themselves, whoever shows them.
+    func validate(for screen: @autoclosure () -> String) throws(CoordinatorError) {
+        if let detents {
+            switch style {
+            case .push, .fullScreenCover, .popover:
+                throw CoordinatorError(
+                    .invalidOptions,
+                    "\(screen()) was given detents with style \(style); only a sheet (.sheet, .formSheet or "
+                        + ".automatic on a modal presenter) has detents.")
+            case .automatic, .sheet, .formSheet:
+                break
+            }
+            try detents.validate(for: screen())
+        }
+    }
+}
