@@ -30,6 +30,20 @@ actor ProfileCoordinator: Coordinator {
     func start() async throws { try await flow.finished }
 }
 
+struct MailSplitScreen: Screen { let split: SplitPresenter }
+
+actor InboxCoordinator: Coordinator {
+    let flow = Flow<Void>()
+    init(navigation: NavigationPresenter) {}
+    func start() async throws { try await flow.finished }
+}
+
+actor MessageFlow: Coordinator {
+    let flow = Flow<Void>()
+    init(navigation: NavigationPresenter) {}
+    func start() async throws { try await flow.finished }
+}
+
 actor MailboxesCoordinator: Coordinator {
     let flow = Flow<Void>()
     init(on slot: SlotPresenter) {}

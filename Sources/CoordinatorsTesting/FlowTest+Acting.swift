@@ -58,6 +58,59 @@ extension FlowTest {
         try question.answer(answer)
     }
 
+    /// Waits until an `Alert` or a `ConfirmationDialog` with a button titled `title` is
+    /// visible on `presenter` and not answered yet, then taps that button, as a person would:
+    /// the `flow.ask` that showed it returns the button's value.
+    ///
+    /// Throws the `CoordinatorError` of `Presentation.answer(_:)`, or `FlowTestFailure`
+    /// `.treeEnded` if the tree ends before such an alert is visible.
+    ///
+    /// Cancellation: throws `CancellationError` while waiting.
+    public func tap(button title: String, on presenter: some HeadlessPresenter) async throws {
+        try await tapButton("titled \"\(title)\"", on: presenter) { $0.title == title }
+    }
+
+    /// Waits until an `Alert` or a `ConfirmationDialog` with a button of `role` is visible on
+    /// `presenter` and not answered yet, then taps the first such button, as a person would.
+    /// To dismiss it without a button (a tap outside), swipe it down instead
+    /// (`swipeDown(on:)`).
+    ///
+    /// Throws as `tap(button:on:)` with a title.
+    ///
+    /// Cancellation: throws `CancellationError` while waiting.
+    public func tap(button role: AlertButtonRole, on presenter: some HeadlessPresenter) async throws {
+        try await tapButton("of role \(role)", on: presenter) { $0.role == role }
+    }
+
+    private func tapButton(
+        _ described: String, on presenter: some HeadlessPresenter,
+        matching matches: @escaping @Sendable ((title: String, role: AlertButtonRole)) -> Bool
+    ) async throws {
+        let alert = try await wait(
+            on: presenter, for: "an alert with a button \(described) to be visible on \"\(presenter.name)\""
+        ) { state in
+            state.visiblePresentations.last {
+                $0.isPresented && !$0.isAnswered
+                    && (($0.screen as? any AlertContent)?.buttonLabels.contains(where: matches) ?? false)
+            }
+        }
+        let content = alert.screen as! any AlertContent
+        let index = content.buttonLabels.firstIndex(where: matches)!
+        try alert.answer(content.answer(forButtonAt: index))
+    }
+
+    /// Drags the sheet on `presenter` to `detent`, as a person would: its coordinator sees
+    /// the change (`Presentation.waitForDetentChange()`, the `detentChanged` event).
+    ///
+    /// Throws `FlowTestFailure` `.gestureRefused` if the sheet rests there already, or the
+    /// presenter's `CoordinatorError` (`nothingToDismiss`, `noSuchDetent`).
+    ///
+    /// Cancellation: none; the drag applies at once.
+    public func dragSheet(to detent: SheetDetents.Detent, on presenter: some UserSelectingDetents) throws {
+        recorder.watch(presenter)
+        try expectDone(try presenter.userSelectDetent(detent), "dragging the sheet to \(detent)", on: presenter)
+    }
+
     /// Swipes back on `navigation` (a `NavigationPresenter`, a `ModalNavigationPresenter`, or
     /// any `UserPopping` presenter): pops its top screen as a person would, after the
     /// confirmations its coordinators set.

@@ -36,6 +36,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case wrongAnswerType
             case noSuchSlot
             case duplicateSlot
+            case noSuchColumn
             case replacesOwnMain
             case gestureInProgress
             case gestureEnded
@@ -84,6 +85,9 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         /// A container was given two slots with the same name, or a tab bar two tabs with the
         /// same title.
         public static let duplicateSlot = Code(.duplicateSlot)
+        /// A split presenter was asked for a column it does not have (the supplementary
+        /// column of a two-column split).
+        public static let noSuchColumn = Code(.noSuchColumn)
         /// An auxiliary presentation (or a question) would replace its coordinator's own
         /// main presentation (a window's root), which would end the coordinator.
         public static let replacesOwnMain = Code(.replacesOwnMain)

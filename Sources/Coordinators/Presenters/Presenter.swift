@@ -10,7 +10,7 @@
 /// Write one for UIKit, SwiftUI, AppKit, a terminal or a server; the package ships headless
 /// ones that keep their state as plain values: `SlotPresenter` (a window's root),
 /// `NavigationPresenter`, `ModalPresenter`, `ModalNavigationPresenter`, the tabs of
-/// `TabPresenter`, and the slots of `ContainerPresenter`.
+/// `TabPresenter`, the slots of `ContainerPresenter`, and the columns of `SplitPresenter`.
 /// Presenters need not be main-actor isolated; a UI presenter hops to the main actor
 /// inside its methods.
 ///

@@ -30,3 +30,4 @@ extension ModalPresenter: HeadlessPresenter {}
 extension SlotPresenter: HeadlessPresenter {}
 extension TabPresenter: HeadlessPresenter {}
 extension ContainerPresenter: HeadlessPresenter {}
+extension SplitPresenter: HeadlessPresenter {}

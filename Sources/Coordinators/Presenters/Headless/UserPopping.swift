@@ -1,6 +1,6 @@
 /// A headless presenter a person can swipe back on: its top screen is popped after the
-/// confirmations its coordinators set. `NavigationPresenter` and `ModalNavigationPresenter`
-/// adopt it; the test kit's `swipeBack(on:)` and `beginSwipeBack(on:)` take any that does.
+/// confirmations its coordinators set. `NavigationPresenter`, `ModalNavigationPresenter` and
+/// `SplitPresenter` (the top of its collapsed stack, or of its rightmost column) adopt it; the test kit's `swipeBack(on:)` and `beginSwipeBack(on:)` take any that does.
 public protocol UserPopping: HeadlessPresenter {
     /// Does what a person's swipe back does: asks the confirmations, then pops the top
     /// screen, which reports `.byUser`. Returns `false`, changing nothing, if a confirmation
@@ -24,3 +24,4 @@ public protocol UserPopping: HeadlessPresenter {
 
 extension NavigationPresenter: UserPopping {}
 extension ModalNavigationPresenter: UserPopping {}
+extension SplitPresenter: UserPopping {}

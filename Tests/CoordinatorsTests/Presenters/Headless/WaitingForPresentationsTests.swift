@@ -94,6 +94,12 @@ struct WaitingForPresentationsTests {
             shown: { $0.presentation(inSlot: "secondary") })
     }
 
+    @Test func aSplitWaitReturnsOnceTheTopOfAColumnIsPresented() async throws {
+        let split = SplitPresenter(horizontalSizeClass: .compact)
+        try await expectWaitForPresented(
+            on: try split.presenter(forColumn: .detail), waitingOn: split, shown: \.top)
+    }
+
     // MARK: Other changes of a presentation
 
     @Test func aWaitReturnsOnceTheScreenAnswers() async throws {
@@ -291,6 +297,7 @@ extension ModalNavigationPresenter: WaitsUntil {}
 extension SlotPresenter: WaitsUntil {}
 extension TabPresenter: WaitsUntil {}
 extension ContainerPresenter: WaitsUntil {}
+extension SplitPresenter: WaitsUntil {}
 
 /// Busy for `duration`, without suspending.
 private func linger(for duration: Duration) {
