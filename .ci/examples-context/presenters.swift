@@ -55,3 +55,27 @@ actor MessageCoordinator: Coordinator {
     init(on slot: SlotPresenter) {}
     func start() async throws { try await flow.finished }
 }
+
+// How a screen is shown: options, detents, alerts.
+
+struct FiltersScreen: Screen {}
+struct PlayerScreen: Screen {}
+struct FontPicker: Screen { typealias Answer = String }
+struct ResultsScreen: Screen {}
+
+struct Filters: Sendable {}
+
+/// Presents its screen with no options: its parent's `flow.run(_:options:)` gives them.
+actor FiltersCoordinator: Coordinator {
+    let flow = Flow<Filters>()
+    let modal: ModalPresenter
+    init(modal: ModalPresenter) { self.modal = modal }
+    func start() async throws -> Filters {
+        try await flow.present(FiltersScreen(), on: modal)
+        return try await flow.finished
+    }
+}
+
+enum LeaveChoice: Sendable, Equatable { case save, discard, stay }
+
+func showAllResults(_ all: Bool) async {}

@@ -21,6 +21,7 @@ struct Demo {
 
         try await RoutingDemo.run()
         try await SessionDemo.run()
+        try await SheetsAndAlertsDemo.run()
     }
 }
 
@@ -94,14 +95,14 @@ struct SimulatedPerson {
     }
 
     /// Prints events until one matches `last` (inclusive).
-    private mutating func printEvents(until last: (LifecycleEvent) -> Bool) async {
+    mutating func printEvents(until last: (LifecycleEvent) -> Bool) async {
         while let event = await events.next() {
             print("  • \(event)")
             if last(event) { return }
         }
     }
 
-    private func step(_ text: String) { print("\n▶ \(text)") }
+    func step(_ text: String) { print("\n▶ \(text)") }
 
     private func indented(_ text: String) -> String {
         text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
@@ -119,18 +120,24 @@ enum DemoError: Error {
 }
 
 extension LifecycleEvent.Kind {
-    fileprivate var isPresented: Bool {
+    var isPresented: Bool {
         if case .presented = self { return true }
         return false
     }
 
-    fileprivate func presents(_ screen: String) -> Bool {
+    func presents(_ screen: String) -> Bool {
         if case .presented(let info) = self { return info.screen == screen }
         return false
     }
 
-    fileprivate func dismisses(_ screen: String) -> Bool {
+    func dismisses(_ screen: String) -> Bool {
         if case .dismissed(let info, _) = self { return info.screen == screen }
+        return false
+    }
+
+    /// A person moved a sheet to another detent.
+    var movesSheet: Bool {
+        if case .detentChanged = self { return true }
         return false
     }
 }

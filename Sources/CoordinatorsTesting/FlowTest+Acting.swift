@@ -100,7 +100,7 @@ extension FlowTest {
     }
 
     /// Drags the sheet on `presenter` to `detent`, as a person would: its coordinator sees
-    /// the change (`Presentation.waitForDetentChange()`, the `detentChanged` event).
+    /// the change (`Presentation.waitForDetent(where:)`, the `detentChanged` event).
     ///
     /// Throws `FlowTestFailure` `.gestureRefused` if the sheet rests there already, or the
     /// presenter's `CoordinatorError` (`nothingToDismiss`, `noSuchDetent`).

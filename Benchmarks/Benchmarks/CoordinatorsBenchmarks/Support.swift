@@ -114,5 +114,7 @@ final class CountingPresenter: Presenter {
     var count: Int { shown.withLock { $0 } }
 
     func present(_ presentation: Presentation, animated: Bool) async throws { shown.withLock { $0 += 1 } }
-    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws { shown.withLock { $0 -= 1 } }
+    func dismiss(_ presentation: Presentation, reason: DismissalReason, animated: Bool) async throws {
+        shown.withLock { $0 -= 1 }
+    }
 }

@@ -135,7 +135,10 @@ public struct CoordinatorError: Error, CustomStringConvertible {
     /// Whether `file` and `line` are those of a call in your code.
     public private(set) var isCallersLocation = false
 
-    init(_ code: Code, _ message: String, file: String = #fileID, line: Int = #line) {
+    /// An error with `code` and `message`, located where it is made: for a presenter of your
+    /// own that refuses what the runtime asks with the code its protocol names (`check(_:)`'s
+    /// `unsupportedOptions`, a stack's `notInStack`), as the headless presenters do.
+    public init(_ code: Code, _ message: String, file: String = #fileID, line: Int = #line) {
         self.code = code
         self.message = message
         self.file = file

@@ -36,8 +36,8 @@ extension Node {
         return made
     }
 
-    /// Gives the first screen this (bound, not yet hosted) coordinator presents with
-    /// `.automatic` options `options` instead: its parent runs it with them.
+    /// Gives the first screen this (bound, not yet hosted) coordinator presents `options`,
+    /// unless it has options of its own: its parent runs it with them.
     func giveFirstPresentationOptions(_ options: PresentationOptions) {
         withLock { $0.extras.firstPresentationOptions = options }
     }
@@ -105,7 +105,8 @@ extension Node {
                 return zip(items, ids).map { item, id in
                     Self.record(
                         item.screen, id: PresentationID(rawValue: id), role: item.role, on: item.presenter, owner: self,
-                        options: item.options, expecting: nil, routeTag: item.route.map { RouteTag(route: $0, kind: .screen, order: id) },
+                        options: item.options, expecting: nil,
+                        routeTag: item.route.map { RouteTag(route: $0, kind: .screen, order: id) },
                         in: &state)
                 }
             }
@@ -114,9 +115,9 @@ extension Node {
         }
     }
 
-    /// Creates a presentation owned by `owner` and records it in `state`. The first one with
-    /// `.automatic` options takes those its parent gave it to run with
-    /// (`Extras.firstPresentationOptions`).
+    /// Creates a presentation owned by `owner` and records it in `state`. The first one takes
+    /// the options its parent gave it to run with (`Extras.firstPresentationOptions`), unless
+    /// it has options of its own.
     private static func record(
         _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
         options: PresentationOptions, expecting expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil,

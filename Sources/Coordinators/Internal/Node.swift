@@ -128,8 +128,9 @@ final class Node: @unchecked Sendable {
         /// The flow event handlers its coordinator registered (`Events/`); cleared when its
         /// teardown completes.
         var flowEventHandlers: FlowEventHandlerTable = [:]
-        /// The options of the first screen it presents with `.automatic` options, given by the
-        /// parent that runs it (`flow.run(_:options:)`); taken by that presentation.
+        /// The options of the first screen it presents, unless that screen has options of its
+        /// own: given by the parent that runs it (`flow.run(_:options:)`), taken by its first
+        /// presentation.
         var firstPresentationOptions: PresentationOptions?
         /// Route changes waiting for their turn, in the order they asked (`State.routeTurnTaken`).
         var routeTurnWaiters = Waiters<Void>()

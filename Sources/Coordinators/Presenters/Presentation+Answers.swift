@@ -170,9 +170,9 @@ extension Presentation {
     }
 
     /// Dismisses it for its coordinator unless it is already leaving.
-    func dismissIfPresented(_ reason: DismissalReason) async {
+    func dismissIfPresented(_ reason: DismissalReason, animated: Bool = true) async {
         guard (try? beginDismissal(reason)) != nil else { return }
-        await performDismissal(reason)
+        await performDismissal(reason, animated: animated)
     }
 }
 

@@ -6,6 +6,8 @@ extension Presentation {
     /// and written only under the owner's lock.
     struct DetentState {
         var selected: SheetDetents.Detent
+        /// Counts the changes, so that a waiter registers only if none came since it checked.
+        var changes: UInt64 = 0
         var waiters = Waiters<SheetDetents.Detent>()
     }
 
@@ -18,7 +20,7 @@ extension Presentation {
     /// Tells the runtime that a person moved the sheet to `detent` (dragged it to medium, say):
     /// a presenter calls it from its delegate (`sheetPresentationControllerDidChangeSelectedDetentIdentifier`,
     /// a SwiftUI `selection` binding). Records it, sends the `detentChanged` lifecycle event,
-    /// and wakes `waitForDetentChange()`. Returns `false`, changing nothing, if it rests there
+    /// and wakes `waitForDetent(where:)`. Returns `false`, changing nothing, if it rests there
     /// already or is no longer on the surface.
     ///
     /// Throws `CoordinatorError` `noSuchDetent` if `detent` is not among its options' detents
@@ -39,6 +41,7 @@ extension Presentation {
                     return false
                 }
                 state.extras?.detent?.selected = detent
+                state.extras?.detent?.changes &+= 1
                 waiters = state.extras?.detent?.waiters.takeAll() ?? Waiters.Taken()
                 listener = state.listener
                 return true
@@ -51,34 +54,54 @@ extension Presentation {
         return changed
     }
 
-    /// Resumes at the next change of the sheet's detent (`reportDetentChange(_:)`), with the
-    /// detent it rests at. A change made while nobody waits is not kept: read
-    /// `selectedDetent` for where it rests now.
+    /// Returns the detent the sheet rests at once `condition` holds for it — at once if it
+    /// holds now, else after a person drags the sheet there (`reportDetentChange(_:)`). No
+    /// change is missed between the check and the wait: `waitForDetent { $0 != shown }`
+    /// returns at the first change after `shown`, even one made before the call.
+    ///
+    /// ```swift
+    /// let filters = try await flow.present(FiltersScreen(), on: modal, options: sheetOptions)
+    /// _ = try await filters.waitForDetent { $0 == .large }   // the person wants every filter
+    /// ```
     ///
     /// Throws `CoordinatorError` `noSuchDetent` if its options have no detents,
-    /// `alreadyDismissed` if it leaves the surface (or has left) before its detent changes.
+    /// `alreadyDismissed` if it leaves the surface (or has left) before `condition` holds.
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`; the sheet stays
     /// as it is.
-    public func waitForDetentChange() async throws -> SheetDetents.Detent {
-        try await awaitValue { continuation in
-            withLock { state -> WaitRegistration<SheetDetents.Detent> in
-                if let reason = state.phase.dismissalReason { return .failed(leftBeforeDetentChange(reason)) }
-                guard state.extras?.detent != nil else {
-                    return .failed(
-                        CoordinatorError(
-                            .noSuchDetent, "waitForDetentChange() was called on a presentation with no detents."))
+    public func waitForDetent(
+        where condition: @Sendable (SheetDetents.Detent) -> Bool
+    ) async throws -> SheetDetents.Detent {
+        while true {
+            // Read under the lock, checked outside it (`condition` is the caller's code), then
+            // waited for only if nothing changed in between.
+            let (detent, changes) = try withLock { state throws(CoordinatorError) in
+                if let reason = state.phase.dismissalReason { throw leftBeforeDetentChange(reason) }
+                guard let detent = state.extras?.detent else {
+                    throw CoordinatorError(
+                        .noSuchDetent, "waitForDetent(where:) was called on \(id), whose options have no detents.")
                 }
-                return .waiting(state.extras!.detent!.waiters.add(continuation))
+                return (detent.selected, detent.changes)
             }
-        } cancel: { id in
-            self.withLock { $0.extras?.detent?.waiters.remove(id) }
+            if condition(detent) { return detent }
+            _ = try await awaitValue { continuation in
+                withLock { state -> WaitRegistration<SheetDetents.Detent> in
+                    if let reason = state.phase.dismissalReason { return .failed(leftBeforeDetentChange(reason)) }
+                    guard let current = state.extras?.detent, current.changes == changes else {
+                        return .ready(state.extras?.detent?.selected ?? detent)
+                    }
+                    return .waiting(state.extras!.detent!.waiters.add(continuation))
+                }
+            } cancel: { id in
+                self.withLock { $0.extras?.detent?.waiters.remove(id) }
+            }
         }
     }
 
     /// What a detent waiter throws once the presentation left for `reason`.
     func leftBeforeDetentChange(_ reason: DismissalReason) -> CoordinatorError {
         CoordinatorError(
-            .alreadyDismissed, "The sheet left (\(reason)) before its detent changed; await presentation.dismissal too.")
+            .alreadyDismissed, "The sheet left (\(reason)) before its detent changed; await presentation.dismissal too."
+        )
     }
 }

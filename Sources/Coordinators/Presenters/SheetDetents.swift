@@ -9,7 +9,7 @@
 ///
 /// A person dragging the sheet to another detent is a gesture its presenter reports
 /// (`Presentation.reportDetentChange(_:)`); the coordinator reads
-/// `presentation.selectedDetent`, awaits `waitForDetentChange()`, or observes the
+/// `presentation.selectedDetent`, awaits `waitForDetent(where:)`, or observes the
 /// `detentChanged` lifecycle event.
 public struct SheetDetents: Sendable, Hashable, CustomStringConvertible {
     /// One height a sheet may rest at.

@@ -80,7 +80,9 @@ enum LinkOpening {
                 if case .child(let child) = destination.action {
                     taken = 1
                     let animated = endsTheSteps && count == 1
-                    return (taken, try await coordinator.enterNewChild(child, for: first, animated: animated) ?? child, nil)
+                    return (
+                        taken, try await coordinator.enterNewChild(child, for: first, animated: animated) ?? child, nil
+                    )
                 }
                 firstDestination = destination
             }

@@ -13,7 +13,8 @@ extension Flow {
     /// dismissed once answered; with `.keep` it is presented like `present` does (main if it
     /// is this coordinator's first) and stays, owned by this coordinator.
     ///
-    /// `options` and `animated` say how it is shown, as for `present(_:on:role:options:animated:)`.
+    /// `options` and `animated` say how it is shown, as for `present(_:on:role:options:animated:)`;
+    /// `animated` also applies to its dismissal once answered.
     ///
     /// If the presentation leaves the screen before it answers (a swipe down, a pop, its
     /// coordinator's teardown), throws `FlowDismissed` with the reason: the coordinator
@@ -72,7 +73,7 @@ extension Flow {
         } catch {
             // Cancelled (or timed out): refuse later answers, but keep one that already arrived.
             let early = presentation.abandonAsk()
-            if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
+            if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator, animated: animated) }
             guard let early else { throw error }
             reply = .answered(early)
         }
@@ -86,7 +87,7 @@ extension Flow {
         case .dismissed(let reason):
             throw FlowDismissed(reason: reason)
         case .answered(let value):
-            if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator) }
+            if dismissesAfterAnswer { await presentation.dismissIfPresented(.byCoordinator, animated: animated) }
             // `answer(_:)` refuses any other type with `wrongAnswerType` before storing it.
             guard let answer = value as? S.Answer else {
                 preconditionFailure("Presentation.answer(_:) accepted a \(type(of: value)), not a \(S.Answer.self)")

@@ -89,7 +89,9 @@ struct StackPresenterTests {
         #expect(b.dismissalReason == .replaced)
         #expect(c.dismissalReason == .replaced)
         for misuse in [[a, b], [a, e, e], [a, try await otherStacksPresentation()]] {
-            let error = await #expect(throws: CoordinatorError.self) { try await navigation.replaceStack(with: misuse, animated: true) }
+            let error = await #expect(throws: CoordinatorError.self) {
+                try await navigation.replaceStack(with: misuse, animated: true)
+            }
             #expect(error?.code == .notInStack)
             #expect(Self.names(navigation) == ["a", "e"], "a refused replacement changes nothing")
         }

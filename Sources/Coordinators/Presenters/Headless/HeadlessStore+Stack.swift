@@ -1,10 +1,12 @@
 extension HeadlessStore where State: StackState {
     /// Pushes `presentation`, whose listener `listener` (the presenter) becomes.
     func push(_ presentation: Presentation, listener: any PresentationListener, animated: Bool) {
-        mutate(animated: animated, always: { state in
-            presentation.setListener(listener)
-            state.stack.append(presentation)
-        })
+        mutate(
+            animated: animated,
+            always: { state in
+                presentation.setListener(listener)
+                state.stack.append(presentation)
+            })
     }
 
     /// Removes `presentation` from wherever it is, in one step with everything above it

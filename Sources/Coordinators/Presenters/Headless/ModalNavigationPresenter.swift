@@ -56,9 +56,9 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
         core.store.push(presentation, listener: self, animated: animated)
     }
 
-    /// Accepts every style: the root's options say how the modal is shown (any style but
-    /// `.push`, detents for a sheet), and a later screen is pushed whatever its style says
-    /// (the fallback). Throws `CoordinatorError` `unsupportedOptions` for a popover, which
+    /// Accepts every style but a popover: the root's options say how the modal is shown
+    /// (detents for a sheet; `.push` or `.automatic`, a sheet), and a later screen is pushed
+    /// whatever its style says (the fallback). Throws `CoordinatorError` `unsupportedOptions` for a popover, which
     /// cannot hold a navigation stack here. A screen that does not allow interactive
     /// dismissal refuses the swipe down (and, if pushed, the swipe back from it).
     public func check(_ options: PresentationOptions) throws(CoordinatorError) {

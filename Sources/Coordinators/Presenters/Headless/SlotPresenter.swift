@@ -61,11 +61,13 @@ public final class SlotPresenter: Presenter, Observable {
     ///
     /// Cancellation: none; it applies at once.
     public func present(_ presentation: Presentation, animated: Bool) async throws {
-        let replaced = store.mutate(animated: animated, always: { state in
-            presentation.setListener(self)
-            defer { state.presentation = presentation }
-            return state.presentation
-        })
+        let replaced = store.mutate(
+            animated: animated,
+            always: { state in
+                presentation.setListener(self)
+                defer { state.presentation = presentation }
+                return state.presentation
+            })
         replaced?.reportDismissal(.replaced)
     }
 
