@@ -45,7 +45,9 @@ extension Node {
     /// Checks `presentation`'s options, and that its presenter can honour them; if not,
     /// forgets it (nothing was shown) and throws.
     func checkOptions(of presentation: Presentation) throws(CoordinatorError) {
+        // `.automatic` is every presenter's own way: nothing to check.
         let options = presentation.options
+        guard !options.isAutomatic else { return }
         do throws(CoordinatorError) {
             try options.validate(for: "\(presentation)")
             try presentation.presenter.check(options)
@@ -127,7 +129,7 @@ extension Node {
         var options = options
         if let given = state.storedExtras?.firstPresentationOptions {
             state.storedExtras?.firstPresentationOptions = nil
-            if options == .automatic { options = given }
+            if options.isAutomatic { options = given }
         }
         let presentation = Presentation(
             id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer,

@@ -20,16 +20,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     public let presenter: any Presenter
     /// How its presenter shows it: its style, a sheet's detents, whether a person may swipe
     /// it away (see `PresentationOptions`).
-    public var options: PresentationOptions { customOptions?.options ?? .automatic }
-    /// The options, unless they are all `.automatic` (most presentations): one reference
-    /// rather than the value's fields in every presentation (`idleCoordinatorMemory`).
-    private let customOptions: CustomOptions?
-
-    /// Options other than `.automatic`, boxed.
-    private final class CustomOptions: Sendable {
-        let options: PresentationOptions
-        init(_ options: PresentationOptions) { self.options = options }
-    }
+    public let options: PresentationOptions
 
     /// The route it was shown for, if its coordinator showed it for one (see `Routable`);
     /// `nil` for screens presented directly.
@@ -92,7 +83,7 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         self.presenter = presenter
         self.owner = owner
         self.routeTag = routeTag
-        customOptions = options == .automatic ? nil : CustomOptions(options)
+        self.options = options
         let detent = options.detents.map { DetentState(selected: $0.selected) }
         state = State(
             extras: expectedAnswer != nil || detent != nil

@@ -35,33 +35,79 @@ public struct PresentationOptions: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How the screen is shown. `.automatic` by default.
-    public var style: Style
+    public var style: Style {
+        get { values.style }
+        set { values.style = newValue }
+    }
     /// The heights a sheet may rest at, the one selected first, and whether its grabber
     /// shows; `nil` (the default) for the presenter's own (a large sheet).
-    public var detents: SheetDetents?
+    public var detents: SheetDetents? {
+        get { values.detents }
+        set { values.detents = newValue }
+    }
     /// Whether a person may swipe the screen away (a sheet down, a pushed screen back).
     /// `false` does not offer the gesture at all (`isModalInPresentation`, SwiftUI's
     /// `.interactiveDismissDisabled()`); it is not a veto asked each time (see
     /// `Presentation.setUserDismissalConfirmation(_:)`). `true` by default.
-    public var allowsInteractiveDismissal: Bool
+    public var allowsInteractiveDismissal: Bool {
+        get { values.allowsInteractiveDismissal }
+        set { values.allowsInteractiveDismissal = newValue }
+    }
     /// Whether the content behind a sheet stays interactive (not dimmed), as SwiftUI's
     /// `.presentationBackgroundInteraction(.enabled)` or UIKit's
     /// `largestUndimmedDetentIdentifier`. `false` by default.
-    public var allowsInteractionBehind: Bool
+    public var allowsInteractionBehind: Bool {
+        get { values.allowsInteractionBehind }
+        set { values.allowsInteractionBehind = newValue }
+    }
+
+    /// The options' values.
+    private struct Values: Hashable, Sendable {
+        var style = Style.automatic
+        var detents: SheetDetents?
+        var allowsInteractiveDismissal = true
+        var allowsInteractionBehind = false
+    }
+
+    /// The values, kept in an immutable box that a change replaces; `nil` while every
+    /// option is `.automatic`. One reference: a call passes options in a register, so the
+    /// async frame of every coordinator that presents holds no copy of them
+    /// (idleCoordinatorMemory).
+    private final class Box: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private var box: Box?
+
+    private var values: Values {
+        get { box?.values ?? Values() }
+        set { box = Box(newValue) }
+    }
 
     /// Options with the given values; each defaults to the presenter's own way.
     public init(
         style: Style = .automatic, detents: SheetDetents? = nil, allowsInteractiveDismissal: Bool = true,
         allowsInteractionBehind: Bool = false
     ) {
-        self.style = style
-        self.detents = detents
-        self.allowsInteractiveDismissal = allowsInteractiveDismissal
-        self.allowsInteractionBehind = allowsInteractionBehind
+        let values = Values(
+            style: style, detents: detents, allowsInteractiveDismissal: allowsInteractiveDismissal,
+            allowsInteractionBehind: allowsInteractionBehind)
+        box = values == Values() ? nil : Box(values)
     }
 
+    /// Equal when every option is.
+    public static func == (lhs: PresentationOptions, rhs: PresentationOptions) -> Bool {
+        lhs.box === rhs.box || lhs.values == rhs.values
+    }
+
+    /// Hashes every option.
+    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
+
     /// Every option as the presenter shows screens by default.
-    public static let automatic = PresentationOptions()
+    public static var automatic: PresentationOptions { PresentationOptions(box: nil) }
+
+    private init(box: Box?) { self.box = box }
 
     /// `style: sheet, detents: [medium, large] (medium), grabber`, listing what differs from
     /// `.automatic`.
@@ -72,6 +118,9 @@ public struct PresentationOptions: Sendable, Hashable, CustomStringConvertible {
         if allowsInteractionBehind { parts.append("interaction behind") }
         return parts.joined(separator: ", ")
     }
+
+    /// Whether every option is as `.automatic` has it.
+    var isAutomatic: Bool { box == nil || values == Values() }
 
     /// Throws `invalidOptions` if the options contradict themselves, whoever shows them.
     func validate(for screen: @autoclosure () -> String) throws(CoordinatorError) {

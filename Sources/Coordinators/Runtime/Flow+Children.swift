@@ -15,7 +15,7 @@ extension Flow {
         } catch {
             return .failed(error.located(at: file, line))
         }
-        if options != .automatic { child.flow.node.giveFirstPresentationOptions(options) }
+        if !options.isAutomatic { child.flow.node.giveFirstPresentationOptions(options) }
         return await run(adopted: child, isStartTask: isStartTask)
     }
 

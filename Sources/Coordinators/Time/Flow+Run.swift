@@ -76,7 +76,7 @@ extension Flow {
         } catch {
             return .failed(error.located(at: file, line))
         }
-        if options != .automatic { childNode.giveFirstPresentationOptions(options) }
+        if !options.isAutomatic { childNode.giveFirstPresentationOptions(options) }
         // Adopted first, so that the timer always finds the child bound: an end cause recorded
         // before the child is hosted ends it without running `start()`.
         let timedOut = FlowTimedOut(name: TypeNames.name(of: Child.self), timeout: timeout)
