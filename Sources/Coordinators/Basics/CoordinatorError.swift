@@ -48,6 +48,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case invalidOptions
             case unsupportedOptions
             case noSuchDetent
+            case invalidAlert
         }
 
         private let base: Base
@@ -115,6 +116,9 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         public static let unsupportedOptions = Code(.unsupportedOptions)
         /// A sheet was moved to a detent its options do not list.
         public static let noSuchDetent = Code(.noSuchDetent)
+        /// An alert or a confirmation dialog was asked with no buttons, or with more than one
+        /// cancel button.
+        public static let invalidAlert = Code(.invalidAlert)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -222,7 +222,11 @@ extension Node {
             // Routes are accepted only by a flow that has run: one awaited before it runs
             // must not let a link go on into it before its `start()` has set it up.
             var routeWaiters = Waiters<Void>.Taken()
-            defer { Self.resume(routeWaiters) }
+            var quietChildren: [Node] = []
+            defer {
+                Self.resume(routeWaiters)
+                Self.presentAnimatedAgain(quietChildren)
+            }
             return withLock { state in
                 if state.machine.phase == .idle {
                     return .failed(
@@ -230,7 +234,7 @@ extension Node {
                             .notRunning,
                             "\(state.name) awaited flow.finished before it was run. Await it from start()."))
                 }
-                routeWaiters = state.acceptRoutes()
+                routeWaiters = state.acceptRoutes(quietChildren: &quietChildren)
                 if let cause = state.machine.endCause { return .ready(cause) }
                 return .waiting(state.extras.endRequestWaiters.add(continuation))
             }
@@ -270,13 +274,15 @@ extension Node {
     @inline(never)
     private func waitInStart(_ continuation: UnsafeContinuation<EndCause, Never>) {
         var routeWaiters = Waiters<Void>.Taken()
+        var quietChildren: [Node] = []
         let cause = withLock { state -> EndCause? in
-            routeWaiters = state.acceptRoutes()
+            routeWaiters = state.acceptRoutes(quietChildren: &quietChildren)
             if let cause = state.machine.endCause { return cause }
             state.startWaiter = continuation
             return nil
         }
         Self.resume(routeWaiters)
+        if !quietChildren.isEmpty { Self.presentAnimatedAgain(quietChildren) }
         if let cause { continuation.resume(returning: cause) }
     }
 

@@ -36,7 +36,7 @@ extension Node {
         return made
     }
 
-    /// Gives the first screen this (bound, not yet hosted) coordinator presents `options`,
+    /// Gives the main screen this (bound, not yet hosted) coordinator presents `options`,
     /// unless it has options of its own: its parent runs it with them.
     func giveFirstPresentationOptions(_ options: PresentationOptions) {
         withLock { $0.extras.firstPresentationOptions = options }
@@ -117,9 +117,9 @@ extension Node {
         }
     }
 
-    /// Creates a presentation owned by `owner` and records it in `state`. The first one takes
-    /// the options its parent gave it to run with (`Extras.firstPresentationOptions`), unless
-    /// it has options of its own.
+    /// Creates a presentation owned by `owner` and records it in `state`. Its first main one
+    /// takes the options its parent gave it to run with (`Extras.firstPresentationOptions`),
+    /// unless it has options of its own.
     private static func record(
         _ screen: any Screen, id: PresentationID, role: PresentationRole, on presenter: any Presenter, owner: Node,
         options: PresentationOptions, expecting expectedAnswer: ExpectedAnswer?, routeTag: RouteTag? = nil,
@@ -127,7 +127,7 @@ extension Node {
     ) -> Presentation {
         let isMain = state.mainRole.recorded(role)
         var options = options
-        if let given = state.storedExtras?.firstPresentationOptions {
+        if isMain, let given = state.storedExtras?.firstPresentationOptions {
             state.storedExtras?.firstPresentationOptions = nil
             if options.isAutomatic { options = given }
         }

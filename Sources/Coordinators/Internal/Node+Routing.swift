@@ -14,7 +14,23 @@ extension Node {
     /// (idleCoordinatorMemory, childFlowRoundTrip).
     @inline(never)
     func acceptRoutes() {
-        Self.resume(withLock { $0.acceptRoutes() })
+        var quietChildren: [Node] = []
+        Self.resume(withLock { state in state.acceptRoutes(quietChildren: &quietChildren) })
+        Self.presentAnimatedAgain(quietChildren)
+    }
+
+    /// The coordinator that set these children up quietly (`State.presentsUnanimated`, which
+    /// they took from it when it started them) is set up: they, and theirs, present as they
+    /// ask again, whether or not they have awaited the runtime themselves.
+    static func presentAnimatedAgain(_ children: [Node]) {
+        for child in children {
+            let theirs = child.withLock { state -> [Node] in
+                guard state.presentsUnanimated else { return [] }
+                state.presentsUnanimated = false
+                return state.childNodes
+            }
+            presentAnimatedAgain(theirs)
+        }
     }
 
     /// Wakes the links `State.acceptRoutes()` took: they go on into this coordinator.
@@ -25,11 +41,16 @@ extension Node {
 
 extension Node.State {
     /// `Node.acceptRoutes()` inside a critical section the caller takes anyway (`adopt`, for
-    /// a child's `run`): returns the links to wake once the lock is released.
-    mutating func acceptRoutes() -> Waiters<Void>.Taken {
+    /// a child's `run`): returns the links to wake once the lock is released, and puts in
+    /// `quietChildren` the children to tell that they may animate again
+    /// (`Node.presentAnimatedAgain`), if this coordinator was set up quietly.
+    mutating func acceptRoutes(quietChildren: inout [Node]) -> Waiters<Void>.Taken {
         guard !acceptsRoutes else { return Waiters.Taken() }
         acceptsRoutes = true
-        presentsUnanimated = false
+        if presentsUnanimated {
+            presentsUnanimated = false
+            quietChildren = childNodes
+        }
         return takeRouteWaiters()
     }
 }

@@ -128,9 +128,9 @@ final class Node: @unchecked Sendable {
         /// The flow event handlers its coordinator registered (`Events/`); cleared when its
         /// teardown completes.
         var flowEventHandlers: FlowEventHandlerTable = [:]
-        /// The options of the first screen it presents, unless that screen has options of its
-        /// own: given by the parent that runs it (`flow.run(_:options:)`), taken by its first
-        /// presentation.
+        /// The options of its main screen, unless that screen has options of its own: given by
+        /// the parent that runs it (`flow.run(_:options:)`), taken by its first main
+        /// presentation (an alert or a pushed helper is auxiliary, and keeps its own).
         var firstPresentationOptions: PresentationOptions?
         /// Route changes waiting for their turn, in the order they asked (`State.routeTurnTaken`).
         var routeTurnWaiters = Waiters<Void>()
@@ -257,13 +257,17 @@ final class Node: @unchecked Sendable {
             presentsUnanimated: quietly || parentQuiet)
         do throws(CoordinatorError) {
             var routeWaiters: Waiters<Void>.Taken?
+            var quietChildren: [Node] = []
             let isStartTask = try withLock { state throws(CoordinatorError) -> Bool in
                 try state.machine.checkRunning(to: "start a child coordinator", coordinator: state.name)
                 state.children.append(child)
-                if acceptingRoutes && !state.acceptsRoutes { routeWaiters = state.acceptRoutes() }
+                if acceptingRoutes && !state.acceptsRoutes {
+                    routeWaiters = state.acceptRoutes(quietChildren: &quietChildren)
+                }
                 return state.runningStart?.isCurrent ?? false
             }
             if let routeWaiters { Self.resume(routeWaiters) }
+            if !quietChildren.isEmpty { Self.presentAnimatedAgain(quietChildren) }
             return isStartTask
         } catch {
             child.abandon(error)

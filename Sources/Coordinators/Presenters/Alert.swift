@@ -10,7 +10,8 @@
 ///     on: modal)
 /// ```
 ///
-/// Dismissing it without a button (a tap outside) answers the cancel button's value; an
+/// Show it with `flow.ask`: shown any other way, nobody receives its answer. Dismissing it
+/// without a button (a tap outside) answers the cancel button's value; an
 /// alert with no cancel button cannot be dismissed that way (the runtime shows it with
 /// `allowsInteractiveDismissal: false`). A UI presenter maps it to `UIAlertController` or
 /// SwiftUI's `.alert` (see `Guides/WritingAUIKitPresenter.md` and `Guides/SwiftUI.md`); the
@@ -40,7 +41,14 @@ public struct Alert<Value: Sendable>: Screen {
 }
 
 extension Alert: AlertContent {
-    package var alertTitle: String { title }
-    package var buttonLabels: [(title: String, role: AlertButtonRole)] { buttons.map { ($0.title, $0.role) } }
-    package func answer(forButtonAt index: Int) -> any Sendable { buttons[index].value }
+    /// `title`.
+    public var alertTitle: String? { title }
+    /// `message`.
+    public var alertMessage: String? { message }
+    /// `false`.
+    public var isConfirmationDialog: Bool { false }
+    /// The buttons' titles and roles.
+    public var buttonLabels: [(title: String, role: AlertButtonRole)] { buttons.map { ($0.title, $0.role) } }
+    /// The value of the button at `index`.
+    public func answer(forButtonAt index: Int) -> any Sendable { buttons[index].value }
 }

@@ -25,25 +25,3 @@ public struct AlertButton<Value: Sendable>: Sendable {
         AlertButton(title, role: .cancel, value: value)
     }
 }
-
-/// An alert or a confirmation dialog, whatever its value type: what the runtime and the
-/// test kit read (a cancel button's value, a button by title or role).
-package protocol AlertContent: Sendable {
-    /// The title shown.
-    var alertTitle: String { get }
-    /// Each button's title and role, in order.
-    var buttonLabels: [(title: String, role: AlertButtonRole)] { get }
-    /// The value of the button at `index` of `buttonLabels`.
-    func answer(forButtonAt index: Int) -> any Sendable
-}
-
-extension AlertContent {
-    /// Whether it has a cancel button: then dismissing it without a button answers that
-    /// button's value; without one, a person cannot dismiss it that way.
-    var hasCancelButton: Bool { buttonLabels.contains { $0.role == .cancel } }
-
-    /// The cancel button's value, if it has one.
-    var cancelAnswer: (any Sendable)? {
-        buttonLabels.firstIndex { $0.role == .cancel }.map(answer(forButtonAt:))
-    }
-}

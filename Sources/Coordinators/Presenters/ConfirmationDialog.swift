@@ -11,7 +11,7 @@
 ///     on: modal, options: PresentationOptions(style: .popover(anchor: "account")))
 /// ```
 ///
-/// As with an `Alert`, dismissing it without a button (a tap outside, a swipe down) answers
+/// Show it with `flow.ask`, as an `Alert`. As with an alert, dismissing it without a button (a tap outside, a swipe down) answers
 /// the cancel button's value, and one with no cancel button cannot be dismissed that way. A
 /// UI presenter maps it to `UIAlertController` with `.actionSheet` or SwiftUI's
 /// `.confirmationDialog`; on a regular-width iPad it is a popover, anchored as its options
@@ -39,7 +39,14 @@ public struct ConfirmationDialog<Value: Sendable>: Screen {
 }
 
 extension ConfirmationDialog: AlertContent {
-    package var alertTitle: String { title ?? "" }
-    package var buttonLabels: [(title: String, role: AlertButtonRole)] { buttons.map { ($0.title, $0.role) } }
-    package func answer(forButtonAt index: Int) -> any Sendable { buttons[index].value }
+    /// `title`.
+    public var alertTitle: String? { title }
+    /// `message`.
+    public var alertMessage: String? { message }
+    /// `true`.
+    public var isConfirmationDialog: Bool { true }
+    /// The buttons' titles and roles.
+    public var buttonLabels: [(title: String, role: AlertButtonRole)] { buttons.map { ($0.title, $0.role) } }
+    /// The value of the button at `index`.
+    public func answer(forButtonAt index: Int) -> any Sendable { buttons[index].value }
 }

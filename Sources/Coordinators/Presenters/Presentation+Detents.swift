@@ -55,9 +55,10 @@ extension Presentation {
     }
 
     /// Returns the detent the sheet rests at once `condition` holds for it — at once if it
-    /// holds now, else after a person drags the sheet there (`reportDetentChange(_:)`). No
-    /// change is missed between the check and the wait: `waitForDetent { $0 != shown }`
-    /// returns at the first change after `shown`, even one made before the call.
+    /// holds now, else at the first drag that makes it hold (`reportDetentChange(_:)`). No
+    /// drag after the check is missed, even one made before the wait begins, so
+    /// `waitForDetent { $0 != shown }` returns at once if the sheet left `shown` before the
+    /// call, and otherwise at the first drag away from it.
     ///
     /// ```swift
     /// let filters = try await flow.present(FiltersScreen(), on: modal, options: sheetOptions)
@@ -84,7 +85,7 @@ extension Presentation {
                 return (detent.selected, detent.changes)
             }
             if condition(detent) { return detent }
-            _ = try await awaitValue { continuation in
+            let moved = try await awaitValue { continuation in
                 withLock { state -> WaitRegistration<SheetDetents.Detent> in
                     if let reason = state.phase.dismissalReason { return .failed(leftBeforeDetentChange(reason)) }
                     guard let current = state.extras?.detent, current.changes == changes else {
@@ -95,6 +96,8 @@ extension Presentation {
             } cancel: { id in
                 self.withLock { $0.extras?.detent?.waiters.remove(id) }
             }
+            // The drag that woke it, even if another moved the sheet on since.
+            if condition(moved) { return moved }
         }
     }
 

@@ -26,7 +26,8 @@ extension Routable {
     /// the move returns once the ended children are gone and a new child accepts routes.
     ///
     /// With `animated`, the presenter call that changes what is on top animates (the others
-    /// never do: one move looks like one); without, none does, and a new child shows its first screens without
+    /// never do: one move looks like one) — or, for a move into a new child, the child's
+    /// first screen; without, none does, and a new child shows its first screens without
     /// animation until it accepts routes.
     ///
     /// Cancellation: a move waiting for its turn throws `CancellationError` and moves nothing;
@@ -162,8 +163,10 @@ extension Routable {
         var notShown = Set<Presentation>()
         let calls = PresenterCall.group(removing: removing, adding: move.made)
         // The call that changes what is on top: the last, which adds the newest screens, or,
-        // for a move that only removes, the first, which removes the most recent.
-        let visible = move.made.isEmpty ? 0 : calls.count - 1
+        // for a move that only removes, the first, which removes the most recent; none for a
+        // move into a new child, whose first screen, shown over them, is that change.
+        let visible: Int? =
+            if case .newChild = landing { nil } else { move.made.isEmpty ? 0 : calls.count - 1 }
         for (index, call) in calls.enumerated() {
             let animates = animated && index == visible
             do {

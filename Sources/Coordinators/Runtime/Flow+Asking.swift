@@ -24,7 +24,8 @@ extension Flow {
     /// returned even if the screen is gone by the time the coordinator reads it.
     ///
     /// Throws what `present(_:on:role:)` throws, and `CoordinatorError` `notAsking` for a
-    /// screen whose `Answer` is `Never` (before showing anything).
+    /// screen whose `Answer` is `Never`, `invalidAlert` for an alert with no buttons or more
+    /// than one cancel button (both before showing anything).
     ///
     /// Cancellation: throws `CancellationError` — unless the answer had already arrived,
     /// which is then returned — and later answers are refused (`notAsking`); with
@@ -62,7 +63,10 @@ extension Flow {
         let dismissesAfterAnswer = afterAnswer == .dismiss
         let alert = screen as? any AlertContent
         var options = options
-        if let alert, !alert.hasCancelButton { options.allowsInteractiveDismissal = false }
+        if let alert {
+            try alert.validate()
+            if !alert.hasCancelButton { options.allowsInteractiveDismissal = false }
+        }
         let presentation = try await present(
             screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic, options: options,
             animated: animated, expecting: ExpectedAnswer(S.Answer.self))

@@ -3,8 +3,8 @@ extension Flow {
     /// did; returns how it ended, typed by the caller (`run(_:timeout:)` in `Time/`, which
     /// reads the clock a time limit needs). Inlined, as `run(adopted:isStartTask:)` is: one
     /// frame in the caller's task.
-    /// With `options` other than `.automatic`, the child's first screen takes them, unless
-    /// it is presented with options of its own.
+    /// With `options` other than `.automatic`, the child's main screen takes them, unless it
+    /// is presented with options of its own.
     @inline(__always)
     func endCause<Child: Coordinator>(
         running child: Child, options: PresentationOptions, file: String, line: Int

@@ -26,9 +26,9 @@ extension Flow {
     /// before its time was up keeps that outcome, and advancing the clock afterwards changes
     /// nothing.
     ///
-    /// With `options`, the child's first screen is shown as they say (a sheet with detents,
-    /// say), unless it is presented with options of its own: the parent decides how the
-    /// child's flow appears, the child what it shows.
+    /// With `options`, the child's main screen (its first main presentation) is shown as they
+    /// say (a sheet with detents, say), unless it is presented with options of its own: the
+    /// parent decides how the child's flow appears, the child what it shows.
     ///
     /// Cancellation: cancelling the calling task cancels the child and its subtree; this
     /// then returns after their teardown by throwing `CancellationError`. A timer never

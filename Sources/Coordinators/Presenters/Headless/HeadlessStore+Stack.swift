@@ -40,6 +40,22 @@ extension HeadlessStore where State: StackState {
         removed.reportDismissals(reason)
     }
 
+    /// A person drags `sheet` (the presenter's, if any) to `detent`: the presentation reports
+    /// it, and the drag is a change of the presenter (its revision, Observation), though the
+    /// detent itself is the presentation's (`selectedDetent`). Returns `false` if the sheet
+    /// rests there already. Throws `nothingToDismiss` with no sheet, `noSuchDetent` for a
+    /// detent its options do not list.
+    func dragSheet(
+        _ sheet: Presentation?, to detent: SheetDetents.Detent, on name: String
+    ) throws(CoordinatorError) -> Bool {
+        guard let sheet else {
+            throw CoordinatorError(.nothingToDismiss, "A sheet was dragged on \(name), which shows none.")
+        }
+        guard try sheet.reportDetentChange(detent) else { return false }
+        update { _ in ((), changed: true) }
+        return true
+    }
+
     /// A person starts an interactive gesture over the top `count(stack)` presentations,
     /// leaving at least `minimumKept` below them.
     func beginUserGesture(

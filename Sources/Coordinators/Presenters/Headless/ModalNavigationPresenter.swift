@@ -166,10 +166,7 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     /// if the root's options do not list `detent`.
     @discardableResult
     public func userSelectDetent(_ detent: SheetDetents.Detent) throws(CoordinatorError) -> Bool {
-        guard let root = state.stack.first else {
-            throw CoordinatorError(.nothingToDismiss, "A sheet was dragged on \(name), which is not shown.")
-        }
-        return try root.reportDetentChange(detent)
+        try core.store.dragSheet(core.store.state.stack.first, to: detent, on: name)
     }
 
     private func wholeStack(_ stack: [Presentation]) throws(CoordinatorError) -> Int {

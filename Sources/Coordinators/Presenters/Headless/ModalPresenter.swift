@@ -146,10 +146,7 @@ public final class ModalPresenter: Presenter, Observable {
     /// if the top presentation's options do not list `detent`.
     @discardableResult
     public func userSelectDetent(_ detent: SheetDetents.Detent) throws(CoordinatorError) -> Bool {
-        guard let top = modals.last else {
-            throw CoordinatorError(.nothingToDismiss, "A sheet was dragged on \(name), which presents nothing.")
-        }
-        return try top.reportDetentChange(detent)
+        try store.dragSheet(store.state.modals.last, to: detent, on: name)
     }
 
     private func topCount(_ modals: [Presentation]) throws(CoordinatorError) -> Int {

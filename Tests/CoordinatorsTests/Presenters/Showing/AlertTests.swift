@@ -72,4 +72,26 @@ struct AlertTests {
             #expect(try await test.output == false)
         }
     }
+
+    @Test func anAlertNoOneCouldAnswerIsRefusedBeforeAnythingIsShown() async throws {
+        let modal = ModalPresenter()
+        let unanswerable = [
+            Alert<Choice>(title: "No buttons", buttons: []),
+            Alert(title: "Two cancels", buttons: [.cancel(value: Choice.keep), .cancel("Back", value: Choice.keep)]),
+        ]
+        for alert in unanswerable {
+            let error = try await withFlowTest(
+                of: ClosureCoordinator { flow -> CoordinatorError? in
+                    do {
+                        _ = try await flow.ask(alert, on: modal)
+                        return nil
+                    } catch let error as CoordinatorError {
+                        return error
+                    }
+                }
+            ) { test in try await test.output }
+            #expect(error?.code == .invalidAlert, "\(alert.title)")
+        }
+        #expect(modal.state.revision == 0)
+    }
 }

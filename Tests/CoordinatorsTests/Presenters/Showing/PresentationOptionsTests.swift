@@ -179,4 +179,21 @@ struct PresentationOptionsTests {
             try test.root.flow.finish(with: "done")
         }
     }
+
+    @Test func aChildRunWithOptionsGivesThemToItsMainScreenNotToAnAuxiliaryOneItShowsFirst() async throws {
+        let presenter = OptionsRecordingPresenter()
+        try await withFlowTest(
+            of: ClosureCoordinator { flow -> Int in
+                try await flow.run(
+                    ClosureCoordinator { flow -> Int in
+                        try await flow.present(TestScreen("tip"), on: presenter, role: .auxiliary)
+                        try await flow.present(TestScreen("main"), on: presenter)
+                        return 0
+                    }, options: Self.sheet)
+            }
+        ) { test in _ = try await test.output }
+        let presented = presenter.received.filter { $0.kind == .present }
+        #expect(presented.map(\.screen) == ["tip", "main"])
+        #expect(presented.map(\.options) == [.automatic, Self.sheet])
+    }
 }
