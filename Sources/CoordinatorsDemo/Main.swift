@@ -22,6 +22,7 @@ struct Demo {
         try await RoutingDemo.run()
         try await SessionDemo.run()
         try await SheetsAndAlertsDemo.run()
+        try await SplitViewDemo.run()
     }
 }
 
