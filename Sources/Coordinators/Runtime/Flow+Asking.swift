@@ -25,7 +25,8 @@ extension Flow {
     ///
     /// Throws what `present(_:on:role:)` throws, and `CoordinatorError` `notAsking` for a
     /// screen whose `Answer` is `Never`, `invalidAlert` for an alert with no buttons or more
-    /// than one cancel button (both before showing anything).
+    /// than one cancel button (both before showing anything), and `wrongAnswerType` when a
+    /// person dismisses an `AlertContent` of your own whose cancel button answers another type.
     ///
     /// Cancellation: throws `CancellationError` — unless the answer had already arrived,
     /// which is then returned — and later answers are refused (`notAsking`); with
@@ -84,8 +85,13 @@ extension Flow {
         switch reply {
         case .dismissed(.byUser) where alert?.hasCancelButton == true:
             // A tap outside an alert, a swipe down of a dialog: its cancel button.
+            // `Alert` and `ConfirmationDialog` cannot get this wrong; an `AlertContent` of the
+            // user's own can.
             guard let answer = alert?.cancelAnswer as? S.Answer else {
-                preconditionFailure("\(S.self)'s cancel button's value is not a \(S.Answer.self)")
+                throw CoordinatorError(
+                    .wrongAnswerType,
+                    "\(screen.screenName)'s cancel button answers a value that is not a \(S.Answer.self), its Answer. "
+                        + "Make answer(forButtonAt:) return the Answer type.")
             }
             return answer
         case .dismissed(let reason):

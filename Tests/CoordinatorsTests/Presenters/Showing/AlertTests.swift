@@ -94,4 +94,33 @@ struct AlertTests {
         }
         #expect(modal.state.revision == 0)
     }
+
+    /// An alert of a user's own whose cancel button answers a value of the wrong type.
+    struct MistypedAlert: AlertContent {
+        typealias Answer = Int
+        var alertTitle: String? { "Mistyped" }
+        var alertMessage: String? { nil }
+        var isConfirmationDialog: Bool { false }
+        var buttonLabels: [(title: String, role: AlertButtonRole)] { [("Cancel", .cancel)] }
+        func answer(forButtonAt index: Int) -> any Sendable { "not an Int" }
+    }
+
+    @Test func aUsersOwnAlertWhoseCancelValueHasTheWrongTypeThrowsWrongAnswerType() async throws {
+        let modal = ModalPresenter()
+        let error = try await withFlowTest(
+            of: ClosureCoordinator { flow -> CoordinatorError? in
+                do {
+                    _ = try await flow.ask(MistypedAlert(), on: modal)
+                    return nil
+                } catch let error as CoordinatorError {
+                    return error
+                }
+            }
+        ) { test in
+            _ = try await test.presentation(of: MistypedAlert.self, on: modal)
+            try await test.swipeDown(on: modal)
+            return try await test.output
+        }
+        #expect(error?.code == .wrongAnswerType)
+    }
 }
