@@ -1,5 +1,6 @@
 // What routing (`Routing/`) needs from a node, under the node's lock: whether links may go on
-// into it, the route its parent gave it, and its routes in order.
+// into it (and the holds that keep them waiting), the route its parent gave it, and its routes
+// in order.
 
 /// A coordinator that ended (or is ending) before it accepted routes.
 struct RoutesRefused: Error {}
@@ -45,7 +46,7 @@ extension Node.State {
     /// `quietChildren` the children to tell that they may animate again
     /// (`Node.presentAnimatedAgain`), if this coordinator was set up quietly.
     mutating func acceptRoutes(quietChildren: inout [Node]) -> Waiters<Void>.Taken {
-        guard !acceptsRoutes else { return Waiters.Taken() }
+        guard !acceptsRoutes, storedExtras?.routeHold == nil else { return Waiters.Taken() }
         acceptsRoutes = true
         if presentsUnanimated {
             presentsUnanimated = false
@@ -55,17 +56,77 @@ extension Node.State {
     }
 }
 
+/// The holds on a coordinator's routes under way (`flow.holdingRoutes`).
+struct RouteHold {
+    /// How many holds are under way (they may nest).
+    var count = 1
+    /// Whether routes were accepted when the first began: then they are accepted again when
+    /// the last ends; otherwise, as by default, when the flow next awaits the runtime.
+    let acceptedBefore: Bool
+}
+
+extension Node {
+    // MARK: Holding routes
+
+    /// Begins a hold: until it ends (`releaseRoutes`), links and restorations that reach this
+    /// coordinator wait, and awaiting the runtime does not make it accept routes. Those
+    /// already past the wait go on. Throws `notRunning` or `flowEnded` unless the flow runs,
+    /// `notInStart` unless the calling task runs its `start()` (which alone sets it up).
+    func holdRoutes() throws(CoordinatorError) {
+        try withLock { state throws(CoordinatorError) in
+            try state.machine.checkRunning(to: "hold its routes", coordinator: state.name)
+            guard state.runningStart?.isCurrent ?? false else {
+                throw CoordinatorError(
+                    .notInStart,
+                    "\(state.name) held its routes from a task other than its start()'s own (an actor method a "
+                        + "screen called, or a task it made). Hold them from start(), around what it sets up "
+                        + "before links may go on into it.")
+            }
+            if state.storedExtras?.routeHold != nil {
+                state.extras.routeHold?.count += 1
+            } else {
+                state.extras.routeHold = RouteHold(acceptedBefore: state.acceptsRoutes)
+                state.acceptsRoutes = false
+            }
+        }
+    }
+
+    /// Ends a hold `holdRoutes` began. When the last ends, routes are accepted at once if
+    /// they were when the first began.
+    func releaseRoutes() {
+        var quietChildren: [Node] = []
+        let routeWaiters = withLock { state -> Waiters<Void>.Taken in
+            guard var hold = state.storedExtras?.routeHold else { return Waiters.Taken() }
+            hold.count -= 1
+            guard hold.count == 0 else {
+                state.extras.routeHold = hold
+                return Waiters.Taken()
+            }
+            state.extras.routeHold = nil
+            guard hold.acceptedBefore, state.machine.isRunning else { return Waiters.Taken() }
+            return state.acceptRoutes(quietChildren: &quietChildren)
+        }
+        Self.resume(routeWaiters)
+        Self.presentAnimatedAgain(quietChildren)
+    }
+}
+
 extension Node {
 
     /// Returns once the flow accepts routes. Throws `RoutesRefused` if it ends (or is ending)
     /// first, `CancellationError` if the waiting task is cancelled.
+    /// A link that waits while routes are held (`flow.holdingRoutes`) records a `linkHeld`
+    /// lifecycle event.
     func waitUntilAcceptingRoutes() async throws {
         try await awaitValue { continuation in
-            withLock { state in
+            var held = false
+            defer { if held { context?.emit(self, .linkHeld) } }
+            return withLock { state in
                 switch state.machine.phase {
                 case .ending, .ended: return .failed(RoutesRefused())
                 case .idle, .running:
                     if state.acceptsRoutes { return .ready(()) }
+                    held = state.storedExtras?.routeHold != nil
                     return .waiting(state.extras.routeWaiters.add(continuation))
                 }
             }

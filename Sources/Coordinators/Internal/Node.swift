@@ -9,6 +9,9 @@
 /// anything reads it without the lock.
 final class Node: @unchecked Sendable {
     typealias Job = @Sendable @isolated(any) () async -> Void
+    /// What a parent is handed when a child it asked to hear from ends: the child's end cause
+    /// (typed by the caller).
+    typealias EndHandler = @Sendable (EndCause) async -> Void
 
     struct State {
         var machine = LifecycleStateMachine()
@@ -16,8 +19,9 @@ final class Node: @unchecked Sendable {
         // padding (idleCoordinatorMemory).
         /// Which presentations are main, and when one leaving ends the flow. One byte.
         var mainRole = MainRoleStateMachine()
-        /// Links may go on into this coordinator: its flow has awaited the runtime (see
-        /// `Node+Routing.swift`). Once set, it stays.
+        /// Links may go on into this coordinator: its flow has awaited the runtime and holds
+        /// no routes (see `Node+Routing.swift`). Cleared only while a hold that began after it
+        /// was set lasts (`Extras.routeHold`).
         var acceptsRoutes = false
         /// A route change of this coordinator is under way (its turn, `Node+Routing.swift`);
         /// the next ones wait in `Extras.routeTurnWaiters`.
@@ -119,6 +123,9 @@ final class Node: @unchecked Sendable {
         /// Links waiting until the coordinator accepts routes; resumed with an error if it
         /// ends first.
         var routeWaiters = Waiters<Void>()
+        /// The holds on routes under way (`flow.holdingRoutes`), if any: routes are not
+        /// accepted while one lasts.
+        var routeHold: RouteHold?
         /// `flow.finished` callers other than `start()`'s own task: resumed when an end cause
         /// is recorded.
         var endRequestWaiters = Waiters<EndCause>()

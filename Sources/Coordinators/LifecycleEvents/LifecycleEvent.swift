@@ -27,11 +27,14 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// handled: none that was running had a handler for its type. Its `send` returns a
         /// receipt whose `isHandled` is `false`.
         case flowEventUnhandled(String)
+        /// A deep link or a restoration reached this coordinator while it holds its routes
+        /// (`flow.holdingRoutes`): it waits until the coordinator is ready.
+        case linkHeld
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
+            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled, .linkHeld: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -60,6 +63,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .endedByDismissal(let reason): return "\(subject) ended: main screen dismissed (\(reason))"
         case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
         case .flowEventUnhandled(let eventType): return "\(subject) sent \(eventType), which no ancestor handles"
+        case .linkHeld: return "\(subject) holds a link until it is ready"
         }
     }
 }

@@ -10,7 +10,7 @@
 public struct Destination: Sendable, CustomStringConvertible {
     enum Action: Sendable {
         case screen(any Screen, on: any Presenter, options: PresentationOptions)
-        case child(any Coordinator)
+        case child(any Coordinator, onEnd: Node.EndHandler?)
         case focus(any Coordinator, tabs: (any TabBarPresenter)?)
     }
 
@@ -33,7 +33,34 @@ public struct Destination: Sendable, CustomStringConvertible {
     /// it is set up (it awaits `flow.finished`, an answer or a child of its own); the child
     /// must be `Routable` to take more of a link.
     public static func child(_ child: some Coordinator) -> Destination {
-        Destination(action: .child(child))
+        Destination(action: .child(child, onEnd: nil))
+    }
+
+    /// Starts `child` for the route, as `child(_:)` does, and hands its outcome to `onEnd`
+    /// once it has ended and been torn down — however it ended: it finished (`.finished`
+    /// with its output), failed, was cancelled (going back past the route, a link's move
+    /// that removed it, `ChildFlow.cancel()`) or was dismissed (a person swiped its main
+    /// screen away). The route stays a route like any other meanwhile: `routes`, going back,
+    /// links and restoration see it.
+    ///
+    /// ```swift
+    /// case .checkout(let cart):
+    ///     .child(CheckoutCoordinator(cart: cart, navigation: navigation)) { outcome in
+    ///         await self.checkoutEnded(outcome)    // FlowOutcome<Receipt>
+    ///     }
+    /// ```
+    ///
+    /// `onEnd` runs once, in a task of this coordinator (a child task of its tree, as a
+    /// child it starts from an actor method is), after the route has left `routes`. It runs
+    /// only while this coordinator runs: a child that ends because this coordinator ends is
+    /// not reported, since nobody is left to act on it.
+    ///
+    /// Cancellation: `onEnd`'s task is cancelled when this coordinator ends; what it awaits
+    /// then sees the cancellation.
+    public static func child<Child: Coordinator>(
+        _ child: Child, onEnd: @escaping @Sendable (FlowOutcome<Child.Output>) async -> Void
+    ) -> Destination {
+        Destination(action: .child(child, onEnd: { cause in await onEnd(FlowOutcome(cause)) }))
     }
 
     /// Goes on into `child`, a child this coordinator runs already (a tab's flow), as one of
@@ -59,7 +86,7 @@ public struct Destination: Sendable, CustomStringConvertible {
     public var coordinator: (any Coordinator)? {
         switch action {
         case .screen: nil
-        case .child(let child), .focus(let child, _): child
+        case .child(let child, _), .focus(let child, _): child
         }
     }
 
@@ -68,7 +95,7 @@ public struct Destination: Sendable, CustomStringConvertible {
     public var description: String {
         switch action {
         case .screen(let screen, let presenter, _): "screen \(screen.screenName) on \(type(of: presenter))"
-        case .child(let child): "child \(type(of: child))"
+        case .child(let child, _): "child \(type(of: child))"
         case .focus(let child, nil): "focus \(type(of: child))"
         case .focus(let child, let tabs?): "tab of \(type(of: child)) in \(type(of: tabs))"
         }

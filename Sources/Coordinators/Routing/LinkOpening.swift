@@ -77,12 +77,11 @@ enum LinkOpening {
                 !entries.contains(where: { ($0.tag.route as? R.Route).map { $0 == first } ?? false })
             {
                 let destination = try await resolve(first, step: firstStep, at: coordinator)
-                if case .child(let child) = destination.action {
+                if case .child(let child, let onEnd) = destination.action {
                     taken = 1
                     let animated = endsTheSteps && count == 1
-                    return (
-                        taken, try await coordinator.enterNewChild(child, for: first, animated: animated) ?? child, nil
-                    )
+                    let next = try await coordinator.enterNewChild(child, for: first, animated: animated, onEnd: onEnd)
+                    return (taken, next ?? child, nil)
                 }
                 firstDestination = destination
             }
@@ -164,8 +163,8 @@ enum LinkOpening {
                 }
             }
             let animated = endsTheSteps && taken == count
-            if keptShown == entries.count, showing.isEmpty, case .newChild(let route, let child) = landing {
-                let next = try await coordinator.enterNewChild(child, for: route, animated: animated)
+            if keptShown == entries.count, showing.isEmpty, case .newChild(let route, let child, let onEnd) = landing {
+                let next = try await coordinator.enterNewChild(child, for: route, animated: animated, onEnd: onEnd)
                 return (taken, next ?? child, selectTab)
             }
             // What the plan keeps, to remove the rest of what is shown once the turn begins.

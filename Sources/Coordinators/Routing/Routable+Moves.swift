@@ -90,14 +90,14 @@ extension Routable {
     ///
     /// Cancellation: as `move`'s.
     nonisolated func enterNewChild(
-        _ child: any Coordinator, for route: any Hashable & Sendable, animated: Bool
+        _ child: any Coordinator, for route: any Hashable & Sendable, animated: Bool, onEnd: Node.EndHandler?
     ) async throws -> (any Coordinator)? {
         let node = flow.node
         try await node.takeRouteTurn()
         let started: Node
         do {
             try checkRunning({ "into \(type(of: child))" })
-            started = try startRouteChild(child, for: route, quietly: !animated)
+            started = try startRouteChild(child, for: route, quietly: !animated, onEnd: onEnd)
         } catch {
             node.endRouteTurn()
             throw error
@@ -204,9 +204,9 @@ extension Routable {
         switch landing {
         case .here, .shownChild:
             break
-        case .newChild(let route, let child):
+        case .newChild(let route, let child, let onEnd):
             do {
-                done.started = try startRouteChild(child, for: route, quietly: !animated)
+                done.started = try startRouteChild(child, for: route, quietly: !animated, onEnd: onEnd)
                 done.landedIn = child
             } catch {
                 done.failure = error
@@ -268,11 +268,11 @@ extension Routable {
 
     /// Starts `child` for `route` and tags it, in the move's turn, so that its route is
     /// ordered among this coordinator's as the move is; `quietly`, it presents without
-    /// animation until it accepts routes.
+    /// animation until it accepts routes. Its outcome goes to `onEnd`, if given.
     private nonisolated func startRouteChild<Child: Coordinator>(
-        _ child: Child, for route: any Hashable & Sendable, quietly: Bool
+        _ child: Child, for route: any Hashable & Sendable, quietly: Bool, onEnd: Node.EndHandler?
     ) throws -> Node {
-        let handle = try flow.start(child, quietly: quietly)
+        let handle = try flow.start(child, quietly: quietly, onEnd: onEnd)
         child.flow.node.tag(RouteTag(route: route, kind: .stackedChild, order: handle.id.rawValue, child: child))
         return child.flow.node
     }

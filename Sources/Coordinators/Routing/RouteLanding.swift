@@ -7,8 +7,8 @@ enum RouteLanding: Sendable {
     case here
     /// Into a child it shows already for a route: kept as it is.
     case shownChild(any Coordinator)
-    /// Into a new child, started for `route`.
-    case newChild(any Hashable & Sendable, any Coordinator)
+    /// Into a new child, started for `route`, whose outcome goes to its handler if it has one.
+    case newChild(any Hashable & Sendable, any Coordinator, onEnd: Node.EndHandler?)
     /// Into a running child it focuses for `route`, selecting its tab in `tabs` if given.
     case focus(any Hashable & Sendable, any Coordinator, tabs: (any TabBarPresenter)?)
 
@@ -19,7 +19,7 @@ enum RouteLanding: Sendable {
         switch destination.action {
         case .screen(let screen, let presenter, let options):
             (RouteScreen(route: route, screen: screen, presenter: presenter, options: options), .here)
-        case .child(let child): (nil, .newChild(route, child))
+        case .child(let child, let onEnd): (nil, .newChild(route, child, onEnd: onEnd))
         case .focus(let child, let tabs): (nil, .focus(route, child, tabs: tabs))
         }
     }
@@ -28,7 +28,7 @@ enum RouteLanding: Sendable {
     var child: (any Coordinator)? {
         switch self {
         case .here: nil
-        case .shownChild(let child), .newChild(_, let child), .focus(_, let child, _): child
+        case .shownChild(let child), .newChild(_, let child, _), .focus(_, let child, _): child
         }
     }
 }

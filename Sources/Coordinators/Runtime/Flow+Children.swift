@@ -78,14 +78,20 @@ extension Flow {
     }
 
     /// `start(_:)`; with `quietly`, the child presents without animation until it accepts
-    /// routes (a link's step that goes on past it; see `Node.adopt`).
+    /// routes (a link's step that goes on past it; see `Node.adopt`); with `onEnd`, its end
+    /// cause goes to `onEnd` in a task of this coordinator, while it runs (a route's child
+    /// that reports, `Destination.child(_:onEnd:)`).
     func start<Child: Coordinator>(
-        _ child: Child, quietly: Bool, file: String = #fileID, line: Int = #line
+        _ child: Child, quietly: Bool, onEnd: Node.EndHandler? = nil, file: String = #fileID, line: Int = #line
     ) throws -> ChildFlow<Child.Output> {
         let childNode = child.flow.node
         do {
             try node.adopt(childNode, running: Child.self, quietly: quietly)
-            try node.hostChild(childNode, running: Node.hostingJob(child, on: childNode))
+            let job =
+                if let onEnd { Node.hostingJob(child, on: childNode, reportingTo: node, onEnd) } else {
+                    Node.hostingJob(child, on: childNode)
+                }
+            try node.hostChild(childNode, running: job)
         } catch {
             throw error.located(at: file, line)
         }

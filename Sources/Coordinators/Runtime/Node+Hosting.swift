@@ -11,6 +11,19 @@ extension Node {
         { await childNode.host(child) }
     }
 
+    /// `hostingJob(_:on:)`, then, once the child is torn down, hands its end cause to
+    /// `onEnd` as a task of `parent`'s host: a task of its own, which the child's end did not
+    /// cancel, and only while `parent` runs (`hostTask` drops it otherwise).
+    static func hostingJob<C: Coordinator>(
+        _ child: C, on childNode: Node, reportingTo parent: Node, _ onEnd: @escaping EndHandler
+    ) -> Job {
+        {
+            await childNode.host(child)
+            let cause = childNode.teardownCause
+            _ = parent.hostTask { await onEnd(cause) }
+        }
+    }
+
     /// Runs `coordinator` on this (bound) node in the calling task and returns after the
     /// teardown is complete; `teardownCause` then tells how it ended. (Returning nothing
     /// keeps a generic outcome out of the frames the coordinator's task keeps while idle.)

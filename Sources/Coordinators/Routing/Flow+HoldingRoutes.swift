@@ -1,0 +1,44 @@
+extension Flow {
+    /// Runs `body` with this coordinator's routes held: a deep link or a restoration that
+    /// reaches it meanwhile waits, and goes on into it once it is ready again. Returns what
+    /// `body` returns.
+    ///
+    /// ```swift
+    /// func start() async throws {
+    ///     try await flow.holdingRoutes {
+    ///         try await flow.run(OnboardingCoordinator(modal: modal))   // links wait…
+    ///     }
+    ///     try await go(.forward(to: .home))
+    ///     try await flow.finished                                       // …and go on from here
+    /// }
+    /// ```
+    ///
+    /// A coordinator is ready for links, by default, once its flow first awaits the runtime
+    /// (`flow.finished`, an `ask`'s answer, a child's `run`): what `start()` sets up before that
+    /// is done. An onboarding or a sign-in that `start()` runs first awaits the runtime too,
+    /// so without a hold a link would go on into the coordinator while it still sets up. With
+    /// one, awaiting the runtime inside `body` does not make it ready; it is ready once its
+    /// flow awaits the runtime after `body` (above: `flow.finished`, after the home screen is
+    /// shown). A hold that begins once it is ready makes links wait until `body` returns, and
+    /// they go on from there.
+    ///
+    /// A waiting link keeps the rules of links: a newer link or a restoration supersedes it
+    /// (its caller gets `DeepLinkError` `superseded`), cancelling its task stops it, and the
+    /// coordinator's end fails it with `targetEnded`. A link already past this coordinator,
+    /// or taking its steps here, is not held. The coordinator's own `go` is never held.
+    ///
+    /// Throws `CoordinatorError` before running `body`: `notInStart` unless the calling task
+    /// runs this coordinator's `start()` (only `start()` sets a coordinator up), `notRunning`
+    /// or `flowEnded` unless the flow runs. Otherwise it throws what `body` throws.
+    ///
+    /// Cancellation: `body` runs in the calling task, and cancelling it is `body`'s to handle;
+    /// the hold ends when `body` returns or throws, whatever the reason.
+    public func holdingRoutes<Value>(
+        isolation: isolated (any Actor)? = #isolation, file: String = #fileID, line: Int = #line,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        do { try node.holdRoutes() } catch { throw error.located(at: file, line) }
+        defer { node.releaseRoutes() }
+        return try await body()
+    }
+}
