@@ -24,9 +24,9 @@ struct FormTests {
     /// read; its output is then what the form threw, if it threw.
     actor ThreeSteps: Coordinator {
         let flow = Flow<String>()
-        let navigation: NavigationPresenter
+        let navigation: any StackPresenter
         let base: Bool
-        init(on navigation: NavigationPresenter, base: Bool = false) {
+        init(on navigation: any StackPresenter, base: Bool = false) {
             self.navigation = navigation
             self.base = base
         }
@@ -158,6 +158,62 @@ struct FormTests {
             try await test.answer(AgeScreen.self, on: navigation, with: 2)
             try await test.answer(ColorScreen.self, on: navigation, with: "red")
             #expect(try await test.output == "Grace 2 red")
+        }
+    }
+
+    @Test func aStepPushedAsThePersonPopsTheStepBelowLeavesAndTheFormGoesBack() async throws {
+        // The push of step 3 lands after a person popped step 2: step 3 stands on step 1, so
+        // the form takes it off and goes back to step 1.
+        let stack = ScriptedStack(latePush: "ColorScreen")
+        let output = try await withFlowTest(of: ThreeSteps(on: stack)) { test in
+            await stack.waitUntil { $0 == ["NameScreen"] }
+            let name = stack.stack[0]
+            try name.answer("Ada")
+            await stack.waitUntil { $0 == ["NameScreen", "AgeScreen"] }
+            try stack.stack[1].answer(36)
+            await stack.waitForLatePush()
+            #expect(stack.stack[1].reportDismissal(.byUser), "a person pops step 2 as step 3 is pushed")
+            #expect(!name.isAnswered, "step 1 waits for a new answer at once")
+            stack.landPush()
+            try name.answer("Grace")  // kept until the form comes back to step 1
+
+            await stack.waitUntil { $0.last == "AgeScreen" && $0.count == 3 }
+            #expect(
+                stack.calls.suffix(3) == [.present("ColorScreen"), .dismiss("ColorScreen"), .present("AgeScreen")],
+                "step 3 left its wrong place before step 2 was pushed anew")
+            try stack.stack[2].answer(37)
+            await stack.waitUntil { $0.last == "ColorScreen" }
+            try stack.stack[3].answer("red")
+            return try await test.output
+        }
+        #expect(output == "Grace 37 red")
+    }
+
+    @Test func aBodyThatCatchesTheStepBackRunsAgainAnyway() async throws {
+        let navigation = NavigationPresenter()
+        let output = try await withFlowTest(of: CatchesEverything(on: navigation)) { test in
+            try await test.answer(NameScreen.self, on: navigation, with: "Ada")
+            _ = try await test.screen(AgeScreen.self, on: navigation)
+            try await test.swipeBack(on: navigation)
+            try await test.answer(NameScreen.self, on: navigation, with: "Grace")
+            try await test.answer(AgeScreen.self, on: navigation, with: 3)
+            return try await test.output
+        }
+        #expect(output == "Grace 3")
+    }
+
+    /// A form whose body catches what its second step throws.
+    actor CatchesEverything: Coordinator {
+        let flow = Flow<String>()
+        let navigation: NavigationPresenter
+        init(on navigation: NavigationPresenter) { self.navigation = navigation }
+
+        func start() async throws -> String {
+            try await flow.form(on: navigation) { form in
+                let name = try await form.ask(NameScreen())
+                let age = (try? await form.ask(AgeScreen(name: name))) ?? -1
+                return "\(name) \(age)"
+            }
         }
     }
 
