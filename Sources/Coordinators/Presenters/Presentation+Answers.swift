@@ -68,7 +68,9 @@ extension Presentation {
     /// Throws `CoordinatorError`: `notAsking` if the presentation was shown with `present`
     /// (which expects no answer) or its `ask` was cancelled (nobody awaits the answer any
     /// more), `wrongAnswerType` if `value` is not the screen's `Answer`, `alreadyAnswered`
-    /// the second time, `alreadyDismissed` once it has left the screen.
+    /// the second time (unless it is a step of a form that a person went back to: it then
+    /// takes a new answer, see `Flow.form(on:animated:_:)`), `alreadyDismissed` once it has
+    /// left the screen.
     public func answer<Value: Sendable>(_ value: Value, file: String = #fileID, line: Int = #line)
         throws(CoordinatorError)
     {

@@ -308,9 +308,12 @@ struct FormTests {
 
     // MARK: Misuse
 
-    @Test func aBodyThatAsksAnotherStepWhenRunAgainThrowsFormNotRepeatable() async throws {
+    @Test(arguments: [Unrepeatable.Rerun.asksAnotherScreen, .returnsEarly])
+    func aBodyThatDoesNotAskTheSameStepsWhenRunAgainThrowsFormNotRepeatable(
+        _ rerun: Unrepeatable.Rerun
+    ) async throws {
         let navigation = NavigationPresenter()
-        let outcome = try await withFlowTest(of: Unrepeatable(on: navigation)) { test in
+        let outcome = try await withFlowTest(of: Unrepeatable(on: navigation, rerun)) { test in
             try await test.answer(NameScreen.self, on: navigation, with: "Ada")
             _ = try await test.screen(AgeScreen.self, on: navigation)
             try await test.swipeBack(on: navigation)
@@ -323,12 +326,23 @@ struct FormTests {
         #expect((error as? CoordinatorError)?.code == .formNotRepeatable)
     }
 
-    /// Asks another screen at step 1 on its second run.
+    /// Asks a name, then an age, on its first run; on its second, what `rerun` says.
     actor Unrepeatable: Coordinator {
+        enum Rerun: Sendable {
+            /// Asks a color at step 1.
+            case asksAnotherScreen
+            /// Returns without asking anything.
+            case returnsEarly
+        }
+
         let flow = Flow<String>()
         let navigation: NavigationPresenter
+        let rerun: Rerun
         private var runs = 0
-        init(on navigation: NavigationPresenter) { self.navigation = navigation }
+        init(on navigation: NavigationPresenter, _ rerun: Rerun) {
+            self.navigation = navigation
+            self.rerun = rerun
+        }
 
         func start() async throws -> String {
             try await flow.form(on: navigation) { form in
@@ -336,7 +350,10 @@ struct FormTests {
                     let name = try await form.ask(NameScreen())
                     return "\(try await form.ask(AgeScreen(name: name)))"
                 }
-                return try await form.ask(ColorScreen())
+                switch self.rerun {
+                case .asksAnotherScreen: return try await form.ask(ColorScreen())
+                case .returnsEarly: return "early"
+                }
             }
         }
 
