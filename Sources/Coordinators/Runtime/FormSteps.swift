@@ -257,6 +257,9 @@ public final class FormSteps {
     func end() {
         ended = true
         for step in steps.reversed() { step.presentation.endFormStep() }
+        // A handle kept past the form holds none of its screens or answers.
+        steps = []
+        lastAnswers = []
     }
 }
 

@@ -393,6 +393,43 @@ struct FormTests {
         }
     }
 
+    @Test func askingAStepWhileAnotherWaitsThrowsNotInForm() async throws {
+        let navigation = NavigationPresenter()
+        try await withFlowTest(of: KeepsItsFormWhileWaiting(on: navigation)) { test in
+            _ = try await test.screen(NameScreen.self, on: navigation)
+            #expect(try await test.root.askWithKeptForm() == "notInForm")
+            #expect(navigation.stack.count == 1, "nothing more was shown")
+            try await test.answer(NameScreen.self, on: navigation, with: "Ada")
+            #expect(try await test.output == "Ada")
+        }
+    }
+
+    /// Keeps the form's handle while its first step waits; an actor method asks with it.
+    actor KeepsItsFormWhileWaiting: Coordinator {
+        let flow = Flow<String>()
+        let navigation: NavigationPresenter
+        private var kept: FormSteps?
+        init(on navigation: NavigationPresenter) { self.navigation = navigation }
+
+        func start() async throws -> String {
+            try await flow.form(on: navigation) { form in
+                self.kept = form
+                return try await form.ask(NameScreen())
+            }
+        }
+
+        func askWithKeptForm() async -> String {
+            do {
+                _ = try await kept?.ask(ColorScreen())
+                return "asked"
+            } catch let error as CoordinatorError {
+                return "\(error.code)"
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// Runs a parent with one screen on `navigation` in a flow test, then `body`, then ends it.
