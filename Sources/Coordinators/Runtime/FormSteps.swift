@@ -18,16 +18,8 @@
 ///
 /// Use it only inside the body, from the task that runs it; it is not `Sendable`.
 public final class FormSteps {
-    /// The steps on the stack, bottom first: each one's presentation and the answer the body
-    /// gets for it, `nil` for the step a person went back to, which waits for a new one.
-    var steps: [Step] = []
-    /// The last answer given at each place of the form, for a step pushed anew there.
-    var lastAnswers: [(any Sendable)?] = []
-    /// The step the body asks next, in this run of the body.
-    var cursor = 0
-    /// This run of the body is abandoned: a person went back (`FormStepBack`). Whatever the
-    /// body does meanwhile (it may catch the error), the form runs it again.
-    var steppedBack = false
+    /// Where the form is in its steps (see `FormReplay`).
+    var replay = FormReplay<Presentation>()
     /// A step is waiting for its answer (or being pushed).
     var isAsking = false
     /// `Flow.form` has returned or thrown.
@@ -36,11 +28,6 @@ public final class FormSteps {
     let flow: any FormFlow
     let navigation: any StackPresenter
     let animated: Bool
-
-    struct Step {
-        let presentation: Presentation
-        var answer: (any Sendable)?
-    }
 
     init(flow: any FormFlow, navigation: any StackPresenter, animated: Bool) {
         self.flow = flow
@@ -91,16 +78,17 @@ public final class FormSteps {
             try checkInBody()
             isAsking = true
             defer { isAsking = false }
-            let index = cursor
-            let answer: S.Answer
-            if index < steps.count {
-                answer = try await replay(S.self, at: index)
-            } else {
-                let last = lastAnswers.indices.contains(index) ? lastAnswers[index] as? S.Answer : nil
-                answer = try await push(makeScreen(last), at: index)
+            switch replay.next {
+            case .replayed(let shown, let answer):
+                try check(shown, shows: S.self)
+                replay.replayed()
+                return try cast(answer)
+            case .waitsAgain(let shown):
+                try check(shown, shows: S.self)
+                return try await waitAgain(on: shown)
+            case .pushed(let below, let lastAnswer):
+                return try await push(makeScreen(lastAnswer as? S.Answer), above: below)
             }
-            cursor += 1
-            return answer
         } catch {
             throw CoordinatorError.located(error, at: file, line)
         }
@@ -108,41 +96,32 @@ public final class FormSteps {
 
     // MARK: Steps
 
-    /// Step `index` is on the stack: returns its answer, or waits for a new one if it is the
-    /// step a person went back to.
-    private nonisolated(nonsending) func replay<S: Screen>(_: S.Type, at index: Int) async throws -> S.Answer {
-        let step = steps[index]
-        guard type(of: step.presentation.screen) == S.self else {
-            throw CoordinatorError(
-                .formNotRepeatable,
-                "\(flow.node.coordinatorName)'s form asked \(S.self) at step \(index + 1), which showed "
-                    + "\(step.presentation.screen.screenName) before a person went back. The form runs its body again "
-                    + "from the start after a step back: make it ask the same steps for the same answers.")
-        }
-        if let answer = step.answer { return try cast(answer) }
+    /// Waits for a new answer on `presentation`, the step a person went back to.
+    private nonisolated(nonsending) func waitAgain<Answer>(on presentation: Presentation) async throws -> Answer {
         let reply: Presentation.Reply
         do {
-            reply = try await step.presentation.reply()
+            reply = try await presentation.reply()
         } catch {
             // Cancelled: refuse later answers, but keep one that already arrived.
-            guard let early = step.presentation.abandonAsk() else { throw error }
+            guard let early = presentation.abandonAsk() else { throw error }
             reply = .answered(early)
         }
         switch reply {
         case .answered(let value):
-            record(value, at: index)
+            replay.answered(value)
             return try cast(value)
         case .dismissed(let reason):
-            try stepBack(from: index, leaving: reason)
+            try stepLeft(reason)
         }
     }
 
-    /// Pushes a new step at `index`, above the last one, and waits for its answer.
-    private nonisolated(nonsending) func push<S: Screen>(_ screen: S, at index: Int) async throws -> S.Answer {
-        let below = steps.last?.presentation
+    /// Pushes a new step above `below` (the last one on the stack) and waits for its answer.
+    private nonisolated(nonsending) func push<S: Screen>(_ screen: S, above below: Presentation?) async throws
+        -> S.Answer
+    {
         if let below, !below.isPresented {
             // A person went back while the body ran between two steps.
-            try stepBack(from: index, leaving: below.leavingReason ?? .byUser)
+            try stepLeft(below.leavingReason ?? .byUser)
         }
         // Where `Flow.ask` hands over the presentation it made.
         let pushed = Locked<Presentation?>(nil)
@@ -163,9 +142,9 @@ public final class FormSteps {
             switch error {
             case is FormStepBack:
                 await presentation?.dismissIfPresented(.byCoordinator, animated: animated)
-                try stepBack(from: index, leaving: below?.leavingReason ?? .byUser)
-            case let dismissed as FlowDismissed where index > 0:
-                try stepBack(from: index, leaving: dismissed.reason)
+                try stepLeft(below?.leavingReason ?? .byUser)
+            case let dismissed as FlowDismissed where below != nil:
+                try stepLeft(dismissed.reason)
             default:
                 throw error
             }
@@ -176,42 +155,36 @@ public final class FormSteps {
         if let below, !below.isPresented {
             // Answered at once, in the wrong place: the step below was popped as it was pushed.
             presentation.endFormStep()
-            remember(answer, at: index)  // for the step pushed again here
+            replay.remember(answer)  // for the step pushed again here
             await presentation.dismissIfPresented(.byCoordinator, animated: animated)
-            try stepBack(from: index, leaving: below.leavingReason ?? .byUser)
+            try stepLeft(below.leavingReason ?? .byUser)
         }
-        steps.append(Step(presentation: presentation, answer: nil))
-        record(answer, at: index)
+        replay.pushed(presentation, answered: answer)
         return answer
     }
 
-    /// Keeps `answer` as step `index`'s, for this run and the next ones, and as its last.
-    private func record(_ answer: any Sendable, at index: Int) {
-        steps[index].answer = answer
-        remember(answer, at: index)
-    }
-
-    /// Keeps `answer` as the last given at step `index`.
-    private func remember(_ answer: any Sendable, at index: Int) {
-        while lastAnswers.count <= index { lastAnswers.append(nil) }
-        lastAnswers[index] = answer
-    }
-
-    /// Step `index` cannot go on: a step left the stack for `reason`. A person's pop goes back
-    /// to the step left on top, which the hook in `finishDismissal` re-opened: this run of the
-    /// body is abandoned (`FormStepBack`) and the form runs it again. Any other removal, or
-    /// the first step's, ends the form with `FlowDismissed`.
-    private func stepBack(from index: Int, leaving reason: DismissalReason) throws -> Never {
-        guard reason == .byUser else { throw FlowDismissed(reason: reason) }
-        let kept = steps.prefix { $0.presentation.isPresented }.count
-        if kept < steps.count, let lower = steps[kept].presentation.leavingReason, lower != .byUser {
-            throw FlowDismissed(reason: lower)
+    /// The step asked cannot go on: a step left the stack for `reason`. A person's pop goes
+    /// back to the step left on top, which the hook in `finishDismissal` re-opened: this run
+    /// of the body is abandoned (`FormStepBack`) and the form runs it again. Any other
+    /// removal, or the first step's, ends the form with `FlowDismissed`.
+    private func stepLeft(_ reason: DismissalReason) throws -> Never {
+        let shown = replay.steps.map(\.shown)
+        let stillShown = shown.prefix { $0.isPresented }.count
+        let lowestGone = stillShown < shown.count ? shown[stillShown].leavingReason : nil
+        switch replay.stepLeft(reason, stillShown: stillShown, lowestGone: lowestGone) {
+        case .goesBack: throw FormStepBack()
+        case .ends(let reason): throw FlowDismissed(reason: reason)
         }
-        guard kept > 0 else { throw FlowDismissed(reason: .byUser) }
-        steps.removeSubrange(kept...)
-        steps[kept - 1].answer = nil
-        steppedBack = true
-        throw FormStepBack()
+    }
+
+    /// A step asked again after a step back shows the screen it showed before.
+    private func check<S: Screen>(_ presentation: Presentation, shows _: S.Type) throws(CoordinatorError) {
+        guard type(of: presentation.screen) != S.self else { return }
+        throw CoordinatorError(
+            .formNotRepeatable,
+            "\(flow.node.coordinatorName)'s form asked \(S.self) at step \(replay.cursor + 1), which showed "
+                + "\(presentation.screen.screenName) before a person went back. The form runs its body again from "
+                + "the start after a step back: make it ask the same steps for the same answers.")
     }
 
     /// An answer the presentation accepted: of the screen's `Answer` type.
@@ -223,7 +196,7 @@ public final class FormSteps {
     }
 
     private func checkInBody() throws {
-        if steppedBack { throw FormStepBack() }
+        if replay.steppedBack { throw FormStepBack() }
         guard !ended, !isAsking else {
             throw CoordinatorError(
                 .notInForm,
@@ -235,31 +208,29 @@ public final class FormSteps {
 
     // MARK: Runs of the body
 
+    /// Whether the run of the body was abandoned after a step back.
+    var steppedBack: Bool { replay.steppedBack }
+
     /// Starts a run of the body from the first step.
-    func beginRun() {
-        cursor = 0
-        steppedBack = false
-    }
+    func beginRun() { replay.beginRun() }
 
     /// The body returned: throws `formNotRepeatable` if it did not reach the step a person
     /// went back to.
     func checkRunComplete() throws(CoordinatorError) {
-        guard cursor < steps.count else { return }
+        guard !replay.reachedEveryStep else { return }
         throw CoordinatorError(
             .formNotRepeatable,
-            "\(flow.node.coordinatorName)'s form returned after \(cursor) step(s), before step \(steps.count), to "
-                + "which a person went back. The form runs its body again from the start after a step back: make "
-                + "it ask the same steps for the same answers.")
+            "\(flow.node.coordinatorName)'s form returned after \(replay.cursor) step(s), before step "
+                + "\(replay.steps.count), to which a person went back. The form runs its body again from the start "
+                + "after a step back: make it ask the same steps for the same answers.")
     }
 
     /// `Flow.form` returns or throws: its steps stay on the stack, owned by the coordinator,
-    /// and stop waiting, from the top down (see `Presentation.endFormStep()`).
+    /// and stop waiting, from the top down (see `Presentation.endFormStep()`). A handle kept
+    /// past the form holds none of its screens or answers.
     func end() {
         ended = true
-        for step in steps.reversed() { step.presentation.endFormStep() }
-        // A handle kept past the form holds none of its screens or answers.
-        steps = []
-        lastAnswers = []
+        for presentation in replay.end() { presentation.endFormStep() }
     }
 }
 
