@@ -234,6 +234,9 @@ public final class FormSteps {
     }
 }
 
+@available(*, unavailable, message: "A form's steps are asked one after another, in its body's task")
+extension FormSteps: Sendable {}
+
 /// Thrown through the body of a form when a person goes back to an earlier step: the form
 /// runs the body again.
 struct FormStepBack: Error {}
