@@ -243,6 +243,23 @@ struct FormTests {
         }
     }
 
+    @Test func aFormInASheetGoesBackInsideItAndEndsWhenThePersonSwipesTheSheetDown() async throws {
+        let sheet = ModalNavigationPresenter()
+        let outcome = try await withFlowTest(of: ThreeSteps(on: sheet)) { test in
+            try await test.answer(NameScreen.self, on: sheet, with: "Ada")
+            try await test.answer(AgeScreen.self, on: sheet, with: 36)
+            let name = try await test.presentation(of: NameScreen.self, on: sheet)
+            let age = try await test.presentation(of: AgeScreen.self, on: sheet)
+            _ = try await test.screen(ColorScreen.self, on: sheet)
+            try await test.swipeBack(on: sheet)
+            #expect(sheet.stack == [name, age], "a swipe back inside the sheet is a step back")
+            // Every step leaves at once, the first among them: the form ends, not goes back.
+            try await test.swipeDown(on: sheet)
+            return try await test.outcome
+        }
+        #expect(outcome.ending == .dismissed(.byUser))
+    }
+
     @Test func aRemovalThatIsNotAPersonsEndsTheFormWithItsReason() async throws {
         let navigation = NavigationPresenter()
         let output = try await withFlowTest(of: ThreeSteps(on: navigation, base: true)) { test in
