@@ -49,6 +49,8 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case unsupportedOptions
             case noSuchDetent
             case invalidAlert
+            case notInForm
+            case formNotRepeatable
         }
 
         private let base: Base
@@ -119,6 +121,12 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         /// An alert or a confirmation dialog was asked with no buttons, or with more than one
         /// cancel button.
         public static let invalidAlert = Code(.invalidAlert)
+        /// A form's steps were asked outside its body's run: after `Flow.form` returned or
+        /// threw, or while another of its steps was waiting.
+        public static let notInForm = Code(.notInForm)
+        /// A form's body, run again after a step back, did not ask the steps it asked before:
+        /// another screen at a step, or it returned before the step a person went back to.
+        public static let formNotRepeatable = Code(.formNotRepeatable)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -47,6 +47,9 @@ extension Presentation {
         var abandoned = false
         /// `Flow.ask` waiting for the answer or the dismissal, whichever comes first.
         var replyWaiters = Waiters<Reply>()
+        /// A step of a form (`Flow.form`): the step below it on the stack, whose answer is
+        /// re-opened when a person pops this one (see `formStep(above:)`).
+        var stepBelow: Presentation?
 
         init(_ expected: ExpectedAnswer) {
             self.expected = expected
@@ -65,7 +68,9 @@ extension Presentation {
     /// Throws `CoordinatorError`: `notAsking` if the presentation was shown with `present`
     /// (which expects no answer) or its `ask` was cancelled (nobody awaits the answer any
     /// more), `wrongAnswerType` if `value` is not the screen's `Answer`, `alreadyAnswered`
-    /// the second time, `alreadyDismissed` once it has left the screen.
+    /// the second time (unless it is a step of a form that a person went back to: it then
+    /// takes a new answer, see `Flow.form(on:animated:_:)`), `alreadyDismissed` once it has
+    /// left the screen.
     public func answer<Value: Sendable>(_ value: Value, file: String = #fileID, line: Int = #line)
         throws(CoordinatorError)
     {
@@ -109,8 +114,8 @@ extension Presentation {
         case .refused(.abandoned):
             throw CoordinatorError(
                 .notAsking,
-                "\(self) was answered after the flow.ask that showed it was cancelled; nobody awaits its answer "
-                    + "any more.")
+                "\(self) was answered after the flow.ask that showed it was cancelled (or the form that asked it "
+                    + "ended); nobody awaits its answer any more.")
         case .refused(.alreadyAnswered):
             throw CoordinatorError(
                 .alreadyAnswered, "\(self) was answered twice; a screen answers its coordinator once.")
@@ -180,5 +185,85 @@ extension Presentation.State {
     /// Takes the `Flow.ask` waiting for a reply, if any (the presentation left the screen).
     mutating func takeReplyWaiters() -> Waiters<Presentation.Reply>.Taken {
         extras?.asking?.replyWaiters.takeAll() ?? Waiters.Taken()
+    }
+}
+
+// MARK: Form steps
+
+extension Presentation {
+    /// Makes it a step of a form (`Flow.form`) above `below`, the form's step under it on the
+    /// stack: when a person pops it (it leaves `.byUser`), `below`'s answer is re-opened, so
+    /// that `below`, shown again, can answer again. Re-opened in the critical section in which
+    /// this one leaves (`finishDismissal`), before anyone learns that it left: an answer a
+    /// person gives `below` the moment it shows again is kept, never refused as a second one.
+    /// If this one has already left by a person's hand, `below` is re-opened now.
+    ///
+    /// Both belong to one coordinator, so one lock (the owner's) guards both states.
+    func formStep(above below: Presentation) {
+        precondition(below.owner === owner, "a form's steps belong to one coordinator")
+        let reopened = withLock { state -> Presentation.ReopenedStep? in
+            switch state.phase {
+            case .presenting, .presented, .dismissing(.byUser):
+                // `finishDismissal` takes the link if it leaves.
+                state.extras?.asking?.stepBelow = below
+                return nil
+            case .dismissed(.byUser):
+                return below.withStateInOwnersCriticalSection { $0.reopenAnswer() }.map { .init(listener: $0) }
+            case .dismissing, .dismissed:
+                return nil
+            }
+        }
+        reopened?.tell()
+    }
+
+    /// The form that asked it is done with it (it returned or threw): a pop no longer re-opens
+    /// the step below, and an answer after a re-opening is refused (`notAsking`), not kept for
+    /// nobody. A form ends its steps from the top down, so a pop that re-opened a step before
+    /// that step is ended is caught by its own ending.
+    func endFormStep() {
+        let below = withLock { state -> Presentation? in
+            if state.extras?.asking?.answer == nil { state.extras?.asking?.abandoned = true }
+            return state.extras?.asking?.stepBelow.take()
+        }
+        // Released after the lock: it may be the last reference to a screen of the user's.
+        _ = consume below
+    }
+
+    /// Why it is leaving or left, once its dismissal has begun.
+    var leavingReason: DismissalReason? {
+        withLock { $0.phase.dismissalReason ?? $0.phase.leavingReason }
+    }
+
+    /// A form's step whose answer was re-opened under the owner's lock: its listener is told
+    /// after the lock (`isAnswered` changed). Holds the step below until then, so that it is
+    /// released after the lock too.
+    struct ReopenedStep {
+        var step: Presentation?
+        let listener: (any PresentationListener)?
+
+        func tell() { listener?.presentationDidChange() }
+    }
+}
+
+extension Presentation.State {
+    /// A form's step leaves the screen for `reason` (in `finishDismissal`'s critical section):
+    /// forgets the step below, and re-opens its answer if a person popped this one. Returns the
+    /// step below, to release and tell after the lock.
+    mutating func leaveFormStep(_ reason: DismissalReason) -> Presentation.ReopenedStep? {
+        guard let below = extras?.asking?.stepBelow.take() else { return nil }
+        guard reason == .byUser else { return Presentation.ReopenedStep(step: below, listener: nil) }
+        let listener = below.withStateInOwnersCriticalSection { $0.reopenAnswer() }
+        return Presentation.ReopenedStep(step: below, listener: listener)
+    }
+
+    /// Forgets the answer of a form's step shown again after the step above it was popped, so
+    /// that it accepts a new one. Only one still on the screen, answered, whose form still
+    /// waits (not abandoned). Returns its listener if it changed.
+    mutating func reopenAnswer() -> (any PresentationListener)? {
+        guard phase.isPresented, let asking = extras?.asking, !asking.abandoned, asking.answer != nil else {
+            return nil
+        }
+        extras?.asking?.answer = nil
+        return listener
     }
 }

@@ -294,10 +294,13 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
         // Released after the lock: the user's closure may hold the last reference to
         // objects whose deinit runs user code.
         var confirm: (@Sendable () async throws -> Bool)?
+        // A form's step below this one, re-opened if a person popped this one (`Flow.form`).
+        var reopened: ReopenedStep?
         // The owner runs this under its lock, and forgets the presentation in the same
         // critical section.
         owner.presentationLeft(self, reason: reason) {
             _ = state.phase.dismissalCompleted()
+            reopened = state.leaveFormStep(reason)
             confirm = state.extras?.confirmation.confirm.take()
             listener = state.listener
             waiters = state.waiters.takeAll()
@@ -305,10 +308,12 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
             detentWaiters = state.extras?.detent?.waiters.takeAll() ?? Waiters.Taken()
         }
         listener?.presentationDidChange()
+        reopened?.tell()
         for waiter in waiters { waiter.resume(returning: reason) }
         for waiter in replyWaiters { waiter.resume(returning: .dismissed(reason)) }
         for waiter in detentWaiters { waiter.resume(throwing: leftBeforeDetentChange(reason)) }
         _ = consume confirm
+        _ = consume reopened
     }
 
     // MARK: Hashable

@@ -2,7 +2,8 @@
 public enum AfterAnswer: Sendable, Hashable {
     /// Dismiss it: a question, a picker, an alert. It is an auxiliary presentation.
     case dismiss
-    /// Leave it on the screen, owned by the coordinator: a step of a form on a navigation
-    /// stack that a person can go back to.
+    /// Leave it on the screen, owned by the coordinator: a screen the next one is pushed
+    /// above. A person's pop of it makes `ask` throw `FlowDismissed(.byUser)`; for steps a
+    /// person can go back through, ask them in `Flow.form(on:animated:_:)`.
     case keep
 }
