@@ -27,11 +27,18 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// handled: none that was running had a handler for its type. Its `send` returns a
         /// receipt whose `isHandled` is `false`.
         case flowEventUnhandled(String)
+        /// A request one of its screens sent through its `Router` (described by `request`,
+        /// such as `go(.forward(to: detail))`) failed with `error` (described): what the
+        /// request's `value` throws, reported here too, so that a request nobody awaits does
+        /// not fail silently. A request sent after the coordinator ended is reported after its
+        /// end event: the one event that may come after it.
+        case screenRequestFailed(request: String, error: String)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
             case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
+            case .screenRequestFailed: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -60,6 +67,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .endedByDismissal(let reason): return "\(subject) ended: main screen dismissed (\(reason))"
         case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
         case .flowEventUnhandled(let eventType): return "\(subject) sent \(eventType), which no ancestor handles"
+        case .screenRequestFailed(let request, let error):
+            return "\(subject) was asked by a screen for \(request), which failed: \(error)"
         }
     }
 }
