@@ -2,6 +2,7 @@ import Coordinators
 
 /// What a `Desk` and its parent did, in order.
 enum DeskEntry: Hashable, Sendable {
+    case began(Int)
     case noted(Int)
     case holding
     case handled(Int)
@@ -28,6 +29,9 @@ actor Desk: Routable {
 
     enum ScreenAction: Sendable {
         case note(Int)
+        /// Records `began`, suspends (a call to another actor, during which the desk could
+        /// take another call), then records `noted`.
+        case step(Int)
         case fail
         /// Records `holding`, then waits until the desk ends.
         case hold
@@ -64,12 +68,21 @@ actor Desk: Routable {
     func perform(_ action: ScreenAction) async throws {
         switch action {
         case .note(let number): journal.record(.noted(number))
+        case .step(let number):
+            journal.record(.began(number))
+            await Elsewhere().visit()
+            journal.record(.noted(number))
         case .fail: throw DeskFailure.refused
         case .hold:
             journal.record(.holding)
             try await journal.waitUntil { _ in false }
         }
     }
+}
+
+/// An actor a desk's action calls, so that the action suspends in the middle.
+actor Elsewhere {
+    func visit() {}
 }
 
 /// Shows a home screen, runs its desk until the desk ends, and handles the desk's `Shelved`
