@@ -2,22 +2,28 @@
 // lock (`ScreenRequestQueue`, in `Node.Extras`), and run one at a time by one drainer, a job of
 // the coordinator's host (`hostTask`): part of the coordinator's task tree, cancelled with it,
 // and waited for by its teardown (step 1), so no request is left pending once the coordinator
-// has ended. The requests are erased (`ScreenRequestJob`): nothing here names what they do.
+// has ended. The drainer runs on the coordinator's actor, and the requests run on the
+// drainer's (`nonisolated(nonsending)`): a request that calls its coordinator does not hop
+// there and back. The requests are erased (`ScreenRequestJob`), the actor an `any Actor`:
+// nothing here names what they do.
 
 /// A request a screen sent its coordinator, erased: the node runs it or refuses it, once.
 protocol ScreenRequestJob: AnyObject, Sendable {
-    /// Carries the request out, in the drainer's task, and resolves it.
-    func run() async
+    /// Carries the request out, in the drainer's task and on its actor, and resolves it.
+    nonisolated(nonsending) func run() async
     /// Resolves the request with `refusal`: its flow is not running (not yet, or no longer),
     /// and it never runs.
     func refuse(_ refusal: LifecycleStateMachine.NotRunning)
 }
 
 extension Node {
-    /// Queues `request` behind the ones its coordinator has not run yet; starts the drainer if
-    /// none runs. Returns why the request was not queued (the flow is not running: not yet
-    /// run, ending or ended), or `nil`. One critical section, unless a drainer must start.
-    func enqueueScreenRequest(_ request: any ScreenRequestJob) -> LifecycleStateMachine.NotRunning? {
+    /// Queues `request` behind the ones its coordinator has not run yet; starts the drainer, on
+    /// the coordinator's actor (`coordinator`, read only then), if none runs. Returns why the
+    /// request was not queued (the flow is not running: not yet run, ending or ended), or
+    /// `nil`. One critical section, unless a drainer must start.
+    func enqueueScreenRequest(
+        _ request: any ScreenRequestJob, drainingOn coordinator: () -> (any Actor)?
+    ) -> LifecycleStateMachine.NotRunning? {
         let startsDrainer: Bool
         do {
             startsDrainer = try withLock { state throws(LifecycleStateMachine.NotRunning) in
@@ -27,7 +33,10 @@ extension Node {
         } catch {
             return error
         }
-        if startsDrainer, !hostTask({ await self.drainScreenRequests() }) {
+        guard startsDrainer else { return nil }
+        // A running coordinator is held by its task: `nil` only once the flow has ended.
+        let actor = coordinator()
+        if actor == nil || !hostTask({ await self.drainScreenRequests(on: actor!) }) {
             // The flow ended between the two critical sections: no drainer will run, and
             // whoever sends from now on finds the flow ended. Refuse what was queued meanwhile.
             refuseScreenRequests()
@@ -38,7 +47,7 @@ extension Node {
     /// The drainer: runs the queued requests one at a time, in order, until none is left
     /// (another send then starts a new drainer) or the flow is no longer running (the
     /// requests left are refused, and none is queued after).
-    private func drainScreenRequests() async {
+    private func drainScreenRequests(on actor: isolated any Actor) async {
         while true {
             let next = withLock { state -> (request: (any ScreenRequestJob)?, ended: Bool) in
                 guard state.machine.isRunning else { return (nil, true) }

@@ -102,7 +102,8 @@ public struct Router<Route: Hashable & Sendable, Action: Sendable>: Sendable {
     /// Queues `request` on the coordinator, or refuses it at once if the coordinator does not
     /// run.
     private func enqueue<Value>(_ request: ScreenRequest<Value>) -> RouterRequest<Value> {
-        if let refusal = node.enqueueScreenRequest(request) { request.refuse(refusal) }
+        let target = target
+        if let refusal = node.enqueueScreenRequest(request, drainingOn: { target.actor }) { request.refuse(refusal) }
         return RouterRequest(request)
     }
 }

@@ -5,24 +5,37 @@ protocol RouterTarget<Route, Action>: Sendable {
     associatedtype Route: Hashable & Sendable
     associatedtype Action: Sendable
 
-    func go(_ transition: RouteTransition<Route>, animated: Bool, file: String, line: Int) async throws
-    func perform(_ action: Action) async throws
-    func send(_ event: any FlowEvent, file: String, line: Int) async throws -> FlowEventReceipt
+    /// The coordinator, as the actor its requests run on; `nil` once it is released.
+    var actor: (any Actor)? { get }
+
+    // Called from the drainer, on the coordinator's actor: they stay there (`nonsending`).
+    nonisolated(nonsending) func go(
+        _ transition: RouteTransition<Route>, animated: Bool, file: String, line: Int
+    ) async throws
+    nonisolated(nonsending) func perform(_ action: Action) async throws
+    nonisolated(nonsending) func send(_ event: any FlowEvent, file: String, line: Int) async throws
+        -> FlowEventReceipt
 }
 
 /// A coordinator, held weakly, as its router's target.
 struct WeakRoutable<Owner: Routable>: RouterTarget {
     weak let coordinator: Owner?
 
-    func go(_ transition: RouteTransition<Owner.Route>, animated: Bool, file: String, line: Int) async throws {
+    var actor: (any Actor)? { coordinator }
+
+    nonisolated(nonsending) func go(
+        _ transition: RouteTransition<Owner.Route>, animated: Bool, file: String, line: Int
+    ) async throws {
         try await running().go(transition, animated: animated, file: file, line: line)
     }
 
-    func perform(_ action: Owner.ScreenAction) async throws {
+    nonisolated(nonsending) func perform(_ action: Owner.ScreenAction) async throws {
         try await running().perform(action)
     }
 
-    func send(_ event: any FlowEvent, file: String, line: Int) async throws -> FlowEventReceipt {
+    nonisolated(nonsending) func send(_ event: any FlowEvent, file: String, line: Int) async throws
+        -> FlowEventReceipt
+    {
         try await running().flow.send(event, file: file, line: line)
     }
 

@@ -19,12 +19,12 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
     private let line: Int
     /// What the request asks for, such as `go(.forward(to: detail))`: built only for a failure.
     private let describe: @Sendable () -> String
-    /// Carries the request out, in the drainer's task.
-    private let operation: @Sendable () async throws -> Value
+    /// Carries the request out, in the drainer's task, on its actor (the coordinator's).
+    private let operation: nonisolated(nonsending) @Sendable () async throws -> Value
 
     init(
         for node: Node, file: String, line: Int, describe: @escaping @Sendable () -> String,
-        operation: @escaping @Sendable () async throws -> Value
+        operation: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
     ) {
         self.node = node
         self.file = file
@@ -33,7 +33,7 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
         self.operation = operation
     }
 
-    func run() async {
+    nonisolated(nonsending) func run() async {
         do {
             resolve(.success(try await operation()))
         } catch {
