@@ -49,6 +49,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case unsupportedOptions
             case noSuchDetent
             case invalidAlert
+            case awaitsOwnRequest
         }
 
         private let base: Base
@@ -119,6 +120,11 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         /// An alert or a confirmation dialog was asked with no buttons, or with more than one
         /// cancel button.
         public static let invalidAlert = Code(.invalidAlert)
+
+        /// A screen request of a coordinator (through its `Router`) awaited the outcome of
+        /// another request of the same coordinator, still queued behind it: they run one at a
+        /// time, so it would wait forever.
+        public static let awaitsOwnRequest = Code(.awaitsOwnRequest)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -16,6 +16,13 @@ protocol ScreenRequestJob: AnyObject, Sendable {
     func refuse(_ refusal: LifecycleStateMachine.NotRunning)
 }
 
+/// The coordinator whose screen requests the current task carries out (its drainer, and the
+/// child tasks it makes), if any: a request that awaits another request of the same
+/// coordinator would wait for itself (`ScreenRequest.value` refuses).
+enum ScreenRequestDrainer {
+    @TaskLocal static var node: ObjectIdentifier?
+}
+
 extension Node {
     /// Queues `request` behind the ones its coordinator has not run yet; starts the drainer, on
     /// the coordinator's actor (`coordinator`, read only then), if none runs. Returns why the
@@ -34,12 +41,13 @@ extension Node {
             return error
         }
         guard startsDrainer else { return nil }
-        // A running coordinator is held by its task: `nil` only once the flow has ended.
-        let actor = coordinator()
-        if actor == nil || !hostTask({ await self.drainScreenRequests(on: actor!) }) {
+        // A running coordinator is held by its task: `coordinator()` is `nil` only once the
+        // flow has ended.
+        guard let actor = coordinator(), hostTask({ await self.drainScreenRequests(on: actor) }) else {
             // The flow ended between the two critical sections: no drainer will run, and
             // whoever sends from now on finds the flow ended. Refuse what was queued meanwhile.
             refuseScreenRequests()
+            return nil
         }
         return nil
     }
@@ -48,6 +56,10 @@ extension Node {
     /// (another send then starts a new drainer) or the flow is no longer running (the
     /// requests left are refused, and none is queued after).
     private func drainScreenRequests(on actor: isolated any Actor) async {
+        await ScreenRequestDrainer.$node.withValue(ObjectIdentifier(self)) { await drainScreenRequestsInTurn() }
+    }
+
+    private func drainScreenRequestsInTurn(isolation: isolated (any Actor)? = #isolation) async {
         while true {
             let next = withLock { state -> (request: (any ScreenRequestJob)?, ended: Bool) in
                 guard state.machine.isRunning else { return (nil, true) }

@@ -28,6 +28,9 @@
 /// - `CoordinatorError` `notRunning` when the coordinator has not run yet;
 /// - `flowEnded` when it has ended or is ending — sent after its end, or still queued when
 ///   it ended: no request is left pending once the coordinator's teardown is done;
+/// - `awaitsOwnRequest` when a request of the coordinator (its `perform(_:)`, or a task it
+///   made that inherits its task-local values) awaits another request of the same
+///   coordinator still queued behind it: that would wait forever;
 /// - what the request throws: `go`'s errors (`Routable.go`), what `destination(for:)` or
 ///   `perform(_:)` throws, what a flow event's handler throws.
 ///

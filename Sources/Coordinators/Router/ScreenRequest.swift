@@ -53,6 +53,15 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
         resolve(.failure(CoordinatorError(refusal.code, message).located(at: file, line)))
     }
 
+    /// The error for a request that awaits this one, queued behind it.
+    private func awaitsItself() -> CoordinatorError {
+        CoordinatorError(
+            .awaitsOwnRequest,
+            "A screen request awaited \(describe()), a request of the same coordinator queued behind it: requests "
+                + "run one at a time, so it would wait forever. Inside the coordinator, call go(_:), flow.send(_:) "
+                + "or its own methods directly instead of its router.")
+    }
+
     /// Records the outcome, reports a failure, and wakes the waiters.
     private func resolve(_ outcome: Result<Value, any Error>) {
         if case .failure(let error) = outcome {
@@ -66,15 +75,18 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
     }
 
     /// Waits for the outcome. Cancelling the waiting task throws `CancellationError`; the
-    /// request is not affected.
+    /// request is not affected. Throws `awaitsOwnRequest` if a request of the same
+    /// coordinator awaits this one before it has run (it would wait for itself).
     var value: Value {
         get async throws {
-            try await awaitValue(
+            let inDrainer = ScreenRequestDrainer.node == ObjectIdentifier(node)
+            return try await awaitValue(
                 register: { continuation in
                     state.withLock { state in
                         switch state.outcome {
                         case .success(let value): .ready(value)
                         case .failure(let error): .failed(error)
+                        case nil where inDrainer: .failed(awaitsItself())
                         case nil: .waiting(state.waiters.add(continuation))
                         }
                     }

@@ -35,6 +35,8 @@ actor Desk: Routable {
         case fail
         /// Records `holding`, then waits until the desk ends.
         case hold
+        /// Awaits a `note` request sent through its own router.
+        case awaitNote(Int)
     }
 
     struct Page: Screen {
@@ -76,6 +78,8 @@ actor Desk: Routable {
         case .hold:
             journal.record(.holding)
             try await journal.waitUntil { _ in false }
+        case .awaitNote(let number):
+            try await router.perform(.note(number)).value
         }
     }
 }

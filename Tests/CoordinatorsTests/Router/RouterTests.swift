@@ -127,6 +127,18 @@ struct RouterTests {
         #expect(failed.first?.coordinator == running.desk.flow.id)
     }
 
+    @Test func aRequestThatAwaitsALaterRequestOfItsCoordinatorThrowsAwaitsOwnRequestInsteadOfHanging() async throws {
+        let running = try await RunningDesk()
+        let router = running.desk.router
+
+        let error = await #expect(throws: CoordinatorError.self) { try await router.perform(.awaitNote(5)).value }
+
+        #expect(error?.code == .awaitsOwnRequest)
+        try await router.perform(.note(6)).value
+        #expect(running.journal.all == [.noted(5), .noted(6)])  // the awaited request still ran, in turn
+        _ = await running.end()
+    }
+
     @Test func aRequestSentBeforeTheCoordinatorRunsFailsWithNotRunning() async throws {
         let desk = Desk(on: NavigationPresenter(), journal: Journal())
 
