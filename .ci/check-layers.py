@@ -12,6 +12,7 @@ import re
 import sys
 
 ALLOWED = {
+    "Router": {"Routing", "Tree", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
     "Routing": {"Tree", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
     "Tree": {"Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Time": {"Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},

@@ -42,6 +42,8 @@ SCENARIOS = [
     ("openDeepLink1000Steps", "wallClock", "openDeepLink1000StepsBaseline", None, 1000, "µs"),
     ("openDeepLink1000Steps", "wallClock", "openDeepLink100Steps", 1.5, (1000, 100), "µs"),
     ("flowEventBubbling10Levels", "wallClock", "tenActorRoundTrips", 2.0, 1000, "µs"),
+    # A screen's synchronous requests through its router, against a task per tap (informational).
+    ("routerSends", "wallClock", "routerSendsBaseline", None, 1000, "µs"),
     ("lifecycleEventsObserved", "wallClock", "lifecycleEventsUnobserved", None, 1000, "µs"),
     # Throughput: the time for the same number of flows, so ≥ 0.8× bare throughput is ≤ 1.25× time.
     ("concurrentFlows", "wallClock", "concurrentFlowsBaseline", 1.25, 1, "µs"),

@@ -9,19 +9,25 @@ struct Account: Sendable {
     var acceptedTerms = false
 }
 
-struct HomeScreen: Screen { let actions: AppCoordinator }
+struct HomeScreen: Screen { let router: Router<AppCoordinator.Route, AppCoordinator.ScreenAction> }
 
-actor AppCoordinator: Coordinator {
+actor AppCoordinator: Routable {
+    enum Route: Hashable, Sendable { case home }
+    enum ScreenAction: Sendable { case logIn }
     let flow = Flow<User>()
     let navigation: NavigationPresenter
     init(navigation: NavigationPresenter) { self.navigation = navigation }
 
     func start() async throws -> User {
-        try await flow.present(HomeScreen(actions: self), on: navigation)
+        try await go(.forward(to: .home))
         return try await flow.finished
     }
 
-    func logInTapped() async throws {
+    func destination(for route: Route) -> Destination? {
+        .screen(HomeScreen(router: router), on: navigation)
+    }
+
+    func perform(_ action: ScreenAction) async throws {
         let user = try await flow.run(LoginCoordinator(navigation: navigation))
         try flow.finish(with: user)
     }

@@ -276,3 +276,21 @@ func concurrentFlowsBaseline(_ count: Int, width: Int) async -> Int {
         return sum
     }
 }
+
+// MARK: routerSendsBaseline — a task per tap, each calling an actor's method
+
+/// The actor a bare screen calls.
+actor BareDesk {
+    private(set) var count = 0
+    func countOne() { count += 1 }
+}
+
+/// `count` taps, each `Task { await desk.countOne() }` as a screen holding the actor would
+/// write it, then waits for every task (unordered: there is no last one to wait for).
+func routerSendsBaseline(_ count: Int) async {
+    let desk = BareDesk()
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(count)
+    for _ in 0..<count { tasks.append(Task { await desk.countOne() }) }
+    for task in tasks { await task.value }
+}

@@ -247,4 +247,20 @@ let benchmarks: @Sendable () -> Void = {
         await ancestors.send(events)
         benchmark.stopMeasurement()
     }
+
+    // 9. A screen's requests: 1,000 synchronous `router.perform(_:)` sends to a running
+    // coordinator, then the last one's outcome awaited (they run in order, one at a time, on
+    // the coordinator's host); against a task per tap calling an actor's method. The
+    // coordinator's set-up and teardown are not measured.
+    let sends = 1000
+    Benchmark("routerSends") { benchmark in
+        let desk = await RunningCountingDesk()
+        benchmark.startMeasurement()
+        try await desk.send(sends)
+        benchmark.stopMeasurement()
+        await desk.cancel()
+    }
+    Benchmark("routerSendsBaseline") { _ in
+        await routerSendsBaseline(sends)
+    }
 }

@@ -522,3 +522,59 @@ actor RunsConcurrentLeaves: Coordinator {
 func concurrentFlows(_ count: Int, width: Int, _ way: RunsConcurrentLeaves.Way) async throws -> Int {
     try await CoordinatorTree().run(RunsConcurrentLeaves(count, width: width, way))
 }
+
+// MARK: routerSends — a screen's synchronous requests, carried out in order
+
+/// A coordinator whose screens count through its router (`perform(.count)`).
+actor CountingDesk: Routable {
+    enum Route: Hashable, Sendable { case desk }
+    enum ScreenAction: Sendable { case count }
+
+    let flow = Flow<Void>()
+    private let running: Countdown
+    private(set) var count = 0
+
+    init(running: Countdown) { self.running = running }
+
+    func start() async throws {
+        running.tick()
+        try await flow.finished
+    }
+
+    func destination(for route: Route) -> Destination? { nil }
+
+    func perform(_ action: ScreenAction) {
+        count += 1
+    }
+}
+
+/// A running `CountingDesk`, the root of a tree of its own.
+final class RunningCountingDesk: Sendable {
+    let tree = CoordinatorTree()
+    let desk: CountingDesk
+    let running: Task<FlowOutcome<Void>, Never>
+
+    /// Runs the desk and returns once it runs.
+    init() async {
+        let started = Countdown(1)
+        desk = CountingDesk(running: started)
+        let tree = self.tree
+        let desk = self.desk
+        running = Task { await tree.runForOutcome(desk) }
+        await started.wait()
+    }
+
+    /// `count` synchronous sends, as a screen's buttons make them, then waits for the last
+    /// one's outcome (they are carried out in order, so every one is done then).
+    func send(_ count: Int) async throws {
+        let router = desk.router
+        var last: RouterRequest<Void>?
+        for _ in 0..<count { last = router.perform(.count) }
+        try await last?.value
+    }
+
+    func cancel() async {
+        tree.cancel()
+        _ = await running.value
+    }
+}

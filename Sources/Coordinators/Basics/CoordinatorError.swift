@@ -51,6 +51,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case invalidAlert
             case notInForm
             case formNotRepeatable
+            case awaitsOwnRequest
         }
 
         private let base: Base
@@ -127,6 +128,11 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         /// A form's body, run again after a step back, did not ask the steps it asked before:
         /// another screen at a step, or it returned before the step a person went back to.
         public static let formNotRepeatable = Code(.formNotRepeatable)
+
+        /// A screen request of a coordinator (through its `Router`) awaited the outcome of
+        /// another request of the same coordinator, still queued behind it: they run one at a
+        /// time, so it would wait forever.
+        public static let awaitsOwnRequest = Code(.awaitsOwnRequest)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

@@ -144,6 +144,9 @@ final class Node: @unchecked Sendable {
         /// `start()`'s task, done with `start()` while another task cancels it
         /// (`State.startBeingCancelled`): resumed once the cancellation is done.
         var cancellationWaiter: UnsafeContinuation<Void, Never>?
+        /// The requests its screens sent through its router and that have not run yet, and
+        /// whether their drainer runs (`Node+Requests.swift`).
+        var screenRequests = ScreenRequestQueue<any ScreenRequestJob>()
     }
 
     /// The node's state, under the node's lock.

@@ -30,11 +30,18 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// A deep link or a restoration reached this coordinator while it holds its routes
         /// (`flow.holdingRoutes`): it waits until the coordinator is ready.
         case linkHeld
+        /// A request one of its screens sent through its `Router` (described by `request`,
+        /// such as `go(.forward(to: detail))`) failed with `error` (described): what the
+        /// request's `value` throws, reported here too, so that a request nobody awaits does
+        /// not fail silently. A request sent after the coordinator ended is reported after its
+        /// end event: the one event that may come after it.
+        case screenRequestFailed(request: String, error: String)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled, .linkHeld: false
+            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
+            case .linkHeld, .screenRequestFailed: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -64,6 +71,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
         case .flowEventUnhandled(let eventType): return "\(subject) sent \(eventType), which no ancestor handles"
         case .linkHeld: return "\(subject) holds a link until it is ready"
+        case .screenRequestFailed(let request, let error):
+            return "\(subject) was asked by a screen for \(request), which failed: \(error)"
         }
     }
 }

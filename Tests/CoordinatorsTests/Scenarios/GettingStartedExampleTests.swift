@@ -51,8 +51,8 @@ struct GettingStartedExampleTests {
         #expect(
             printed.others.withLock { $0 } == [
                 """
-                \(name) #1 [running]
-                  · p2 HomeScreen (main) on NavigationPresenter
+                \(name) #1 [running] routes: home
+                  · p3 HomeScreen (main) on NavigationPresenter for home
                 """,
                 """
                 graph TD
@@ -63,8 +63,8 @@ struct GettingStartedExampleTests {
         #expect(
             printed.events.withLock { $0 } == [
                 "\(name) #1 started",
-                "\(name) #1 presented p2 HomeScreen (main) on NavigationPresenter",
-                "\(name) #1 dismissed p2 HomeScreen (main) on NavigationPresenter (tornDown)",
+                "\(name) #1 presented p3 HomeScreen (main) on NavigationPresenter for home",
+                "\(name) #1 dismissed p3 HomeScreen (main) on NavigationPresenter for home (tornDown)",
                 "\(name) #1 cancelled",
             ])
     }
