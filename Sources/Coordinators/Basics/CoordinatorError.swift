@@ -49,6 +49,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case unsupportedOptions
             case noSuchDetent
             case invalidAlert
+            case flowGuarded
         }
 
         private let base: Base
@@ -119,6 +120,10 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         /// An alert or a confirmation dialog was asked with no buttons, or with more than one
         /// cancel button.
         public static let invalidAlert = Code(.invalidAlert)
+        /// A move (`go(.back…)`) would have ended a flow whose guard (`flow.guarding`) refused
+        /// it, or did not answer within its timeout; nothing moved. The message names the
+        /// guarded coordinator and the move.
+        public static let flowGuarded = Code(.flowGuarded)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

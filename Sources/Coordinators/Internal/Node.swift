@@ -137,6 +137,13 @@ final class Node: @unchecked Sendable {
         /// `start()`'s task, done with `start()` while another task cancels it
         /// (`State.startBeingCancelled`): resumed once the cancellation is done.
         var cancellationWaiter: UnsafeContinuation<Void, Never>?
+        /// The guards up on its flow, oldest first (`Node+Guards.swift`).
+        var guards: [Node.GuardEntry] = []
+        /// How many moves that would end this flow keep it (and its subtree) closed to new
+        /// guards while they decide (`Node+Guards.swift`).
+        var guardClosures = 0
+        /// Guards waiting to begin until no move keeps this node closed.
+        var guardWaiters = Waiters<Void>()
     }
 
     /// The node's state, under the node's lock.

@@ -27,11 +27,17 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// handled: none that was running had a handler for its type. Its `send` returns a
         /// receipt whose `isHandled` is `false`.
         case flowEventUnhandled(String)
+        /// A guard of this coordinator's flow (`flow.guarding`) refused the move described
+        /// here, which would have ended it — or, `timedOut`, did not answer within its timeout,
+        /// which refuses too. The move changed nothing; its caller gets a `flowGuarded` error.
+        case interruptionRefused(String, timedOut: Bool)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
+            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled,
+                .interruptionRefused:
+                false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -60,6 +66,9 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .endedByDismissal(let reason): return "\(subject) ended: main screen dismissed (\(reason))"
         case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
         case .flowEventUnhandled(let eventType): return "\(subject) sent \(eventType), which no ancestor handles"
+        case .interruptionRefused(let move, let timedOut):
+            let answer = timedOut ? "its guard did not answer in time, which refuses" : "its guard refused"
+            return "\(subject) was not interrupted (\(answer)): \(move)"
         }
     }
 }

@@ -68,13 +68,13 @@ extension Routable {
             } else {
                 let (_, landing) = RouteLanding.of(destination, for: route)
                 _ = try await move(
-                    removing: { _ in [] }, showing: [], landing: landing, animated: animated,
-                    operation: "\(transition)")
+                    removing: { _ in [] }, showing: [], landing: landing, animated: animated, asking: .goingBack,
+                    operation: "\(transition)")  // removes nothing: ends nothing, asks no guard
             }
         case .back(let count):
             _ = try await move(
                 removing: { shown throws(CoordinatorError) in try self.backCount(count, in: shown()) }, showing: [],
-                landing: .here, animated: animated, operation: "\(transition)")
+                landing: .here, animated: animated, asking: .goingBack, operation: "\(transition)")
         case .backTo(let matches, let first, let description):
             _ = try await move(
                 removing: { shown throws(CoordinatorError) in
@@ -88,7 +88,8 @@ extension Routable {
                                 + "\(entries.map(\.tag.routeDescription)). Go back to one of those, or forward to it.")
                     }
                     return Array(entries[(found + 1)...])
-                }, showing: [], landing: .here, animated: animated, operation: "\(transition)")
+                }, showing: [], landing: .here, animated: animated, asking: .goingBack,
+                operation: "\(transition)")
         }
     }
 
