@@ -66,7 +66,8 @@ final class GuardAsk: Sendable {
     /// Answers the ask with `verdict`, unless it was answered already; cancels what still
     /// decides.
     func resolve(_ verdict: Verdict) {
-        let taken = state.withLock { state -> (UnsafeContinuation<Verdict, Never>?, [Task<Void, Never>], (@Sendable () -> Void)?)? in
+        let taken = state.withLock {
+            state -> (UnsafeContinuation<Verdict, Never>?, [Task<Void, Never>], (@Sendable () -> Void)?)? in
             guard state.verdict == nil else { return nil }
             state.verdict = verdict
             defer { (state.waiter, state.tasks, state.onAnswer) = (nil, [], nil) }

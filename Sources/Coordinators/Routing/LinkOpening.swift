@@ -182,7 +182,8 @@ enum LinkOpening {
             let at = firstStep + max(taken - 1, 0)
             let route = String(describing: route(max(taken - 1, 0)))
             throw DeepLinkError(
-                .flowGuarded, "Step \(at) (\(DeepLinkError.excerpt(route))) stopped at \(name(of: coordinator)): \(error.message)",
+                .flowGuarded,
+                "Step \(at) (\(DeepLinkError.excerpt(route))) stopped at \(name(of: coordinator)): \(error.message)",
                 step: at, route: route, coordinator: name(of: coordinator), underlying: error)
         } catch {
             if Task.isCancelled { throw CancellationError() }

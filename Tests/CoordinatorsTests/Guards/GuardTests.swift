@@ -48,7 +48,7 @@ struct GuardTests {
                 interruption.description
                     == "LaneFlow \(lane.flow.id)'s move .backOne (going back) would end LaneFlow \(pay.flow.id)")
 
-            let refusal = try #require(await firstRefusal(in: events))
+            let refusal = try #require(try await firstRefusal(in: events, showingAfterOn: lane))
             #expect(refusal.event.coordinator == pay.flow.id)
             #expect(refusal.text == interruption.description)
             #expect(!refusal.timedOut)
@@ -71,7 +71,7 @@ struct GuardTests {
             #expect(navigation.state.screenNames == ["root", "pay 0", "card"])
             #expect(pay.routes == [.screen("pay 0"), .screen("card")])
             #expect(held.asked.map(\.move) == [".back(to: screen(\"root\"))"])
-            #expect(await firstRefusal(in: events)?.event.coordinator == pay.flow.id)
+            #expect(try await firstRefusal(in: events, showingAfterOn: lane)?.event.coordinator == pay.flow.id)
             try await held.release()
         }
     }
@@ -93,7 +93,7 @@ struct GuardTests {
             #expect(error?.message.contains("would end LaneFlow \(pay.flow.id)") == true)
             #expect(navigation.state == before)
             #expect(held.asked.map(\.cause) == [.deepLink])
-            #expect(await firstRefusal(in: events)?.event.coordinator == pay.flow.id)
+            #expect(try await firstRefusal(in: events, showingAfterOn: lane)?.event.coordinator == pay.flow.id)
             try await held.release()
         }
     }
@@ -113,11 +113,12 @@ struct GuardTests {
 
             let report = try await tree.restore(saved)
             #expect(!report.isComplete)
-            #expect(report.skipped == ["LaneFlow → screen(\"root\")", "LaneFlow → screen(\"a\")"], "one move at the lane")
+            #expect(
+                report.skipped == ["LaneFlow → screen(\"root\")", "LaneFlow → screen(\"a\")"], "one move at the lane")
             #expect(report.reason?.contains("whose guard (flow.guarding) refused") == true)
             #expect(navigation.state == before)
             #expect(held.asked.map(\.cause) == [.restoration])
-            #expect(await firstRefusal(in: events)?.event.coordinator == newPay.flow.id)
+            #expect(try await firstRefusal(in: events, showingAfterOn: lane)?.event.coordinator == newPay.flow.id)
             #expect(pay.flow.state == .ended)
             try await held.release()
         }
@@ -178,7 +179,10 @@ struct GuardTests {
     @Test func guardingAFlowThatNeverRanThrowsNotRunning() async throws {
         let flow = Flow<Void>()
         let error = await #expect(throws: CoordinatorError.self) {
-            try await flow.guarding {} whenInterrupted: { _ in .refuse }
+            try await flow.guarding {
+            } whenInterrupted: { _ in
+                .refuse
+            }
         }
         #expect(error?.code == .notRunning)
     }
@@ -187,7 +191,7 @@ struct GuardTests {
         try await withPayment { _, lane, pay, _ in
             try await lane.go(.backOne)
             let held = HeldGuard(on: pay.flow, answering: .refuse)
-            let error = await #expect(throws: CoordinatorError.self) { try await held.task.value }
+            let error = await #expect(throws: CoordinatorError.self) { try await held.release() }
             #expect(error?.code == .flowEnded)
             #expect(!held.didRunBody)
         }

@@ -46,7 +46,7 @@ final class HeldGuard: Sendable {
     /// Whether its body began.
     var didRunBody: Bool { bodyRan.withLock { $0 } }
 
-    /// Lets the body return, and returns what `guarding` did.
+    /// Lets the body return (if it runs), and returns what `guarding` did.
     func release() async throws {
         released.open()
         try await task.value
@@ -64,10 +64,19 @@ func untilCancelled() async {
 }
 
 /// The first `interruptionRefused` event of `events` (which the test subscribed to before the
-/// move): its text and whether it timed out.
-func firstRefusal(in events: LifecycleEvents) async -> (event: LifecycleEvent, text: String, timedOut: Bool)? {
+/// move), its text and whether it timed out; `nil` if there is none before the screen named
+/// `after` is presented, which `lane` shows first, so that a missing event fails the test
+/// rather than waits.
+func firstRefusal(
+    in events: LifecycleEvents, showingAfterOn lane: LaneFlow
+) async throws -> (event: LifecycleEvent, text: String, timedOut: Bool)? {
+    try await lane.go(.forward(to: .screen("after")))
     for await event in events {
-        if case .interruptionRefused(let text, let timedOut) = event.kind { return (event, text, timedOut) }
+        switch event.kind {
+        case .interruptionRefused(let text, let timedOut): return (event, text, timedOut)
+        case .presented(let info) where info.screen == "after": return nil
+        default: continue
+        }
     }
     return nil
 }
