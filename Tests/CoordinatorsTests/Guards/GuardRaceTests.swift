@@ -37,6 +37,30 @@ struct GuardRaceTests {
         }
     }
 
+    @Test func aGuardWhoseBodyReturnsWhileAMoveAsksItLetsTheMoveThrough() async throws {
+        let navigation = NavigationPresenter()
+        let lane = LaneFlow(on: navigation)
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            try await lane.go(.forward(to: .sub("pay")))
+            let pay = try #require(lane.child("pay"))
+            let decisionCancelled = Gate()
+            let held = HeldGuard(on: pay.flow) { _ in
+                await untilCancelled()
+                decisionCancelled.open()
+                return .refuse
+            }
+            await held.waitUntilUp()
+            let move = Task { try await lane.go(.backOne) }
+            await held.waitUntilAsked()
+
+            try await held.release()  // the guarded work is done: nothing left to guard
+            try await move.value
+            await decisionCancelled.wait()
+            #expect(navigation.state.screenNames == ["root"])
+            #expect(pay.flow.state == .ended)
+        }
+    }
+
     @Test func aGuardThatBeginsWhileAMoveEndsItsFlowWaitsThenFindsItEnded() async throws {
         let stack = ScriptedStack(lateFirstPop: true)
         let lane = LaneFlow(on: stack)

@@ -56,6 +56,29 @@ struct GuardScopeTests {
         }
     }
 
+    @Test func aCoordinatorWhoseMainScreenTheMoveTakesAlongIsAsked() async throws {
+        try await withPayment { _, lane, pay, navigation in
+            try await lane.go(.backOne)  // no guard yet: ends pay
+            try await lane.go(.forward(to: .screen("a")))
+            // A child of the lane's that is no route: its main screen lies above `a`, and
+            // leaves with it.
+            let pusher = Pusher("x", on: navigation)
+            _ = try lane.flow.start(pusher)
+            try await navigation.waitUntil { $0.stack.last?.screen.screenName == "x" }
+            let held = HeldGuard(on: pusher.flow, answering: .refuse)
+            await held.waitUntilUp()
+            let before = navigation.state
+
+            let error = await #expect(throws: CoordinatorError.self) { try await lane.go(.backOne) }
+            #expect(error?.code == .flowGuarded)
+            #expect(held.asked.map(\.guardedCoordinator) == ["Pusher \(pusher.flow.id)"])
+            #expect(navigation.state == before)
+            #expect(pusher.flow.state == .running)
+            #expect(pay.flow.state == .ended)
+            try await held.release()
+        }
+    }
+
     // MARK: Several guards
 
     @Test func everyGuardAMoveWouldEndIsAskedNestedOnesAndDescendantsToo() async throws {
