@@ -35,10 +35,9 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
-            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled,
-                .interruptionRefused:
-                false
+            case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
+            case .interruptionRefused: false
             }
         }
     }
