@@ -1,7 +1,10 @@
 /// A guard up on a flow while the body of its `flow.guarding` runs: how it answers, and the
 /// asks under way, which its end answers — a guard whose body has returned guards nothing
-/// any more, so its answer no longer matters and the move may go on.
+/// any more, so its answer no longer matters and the move may go on. (So does the end of its
+/// flow, which a body run outside the flow's task may outlive: `GuardAsk`.)
 final class ActiveGuard: Sendable {
+    /// The flow it guards.
+    let node: Node
     /// The guard's answer to an interruption.
     let decide: @Sendable (FlowInterruption) async -> GuardDecision
     /// How long it has to answer, on which clock; `nil`: as long as it takes.
@@ -14,9 +17,10 @@ final class ActiveGuard: Sendable {
     private let state = Locked(State())
 
     init(
-        timeout: (duration: Duration, clock: any Clock<Duration>)?,
+        guarding node: Node, timeout: (duration: Duration, clock: any Clock<Duration>)?,
         decide: @escaping @Sendable (FlowInterruption) async -> GuardDecision
     ) {
+        self.node = node
         self.timeout = timeout
         self.decide = decide
     }

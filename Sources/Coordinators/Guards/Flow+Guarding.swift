@@ -26,8 +26,9 @@ extension Flow {
     /// The guard is up only while `body` runs. A move that would end this flow and is deciding
     /// when `guarding` is called makes it wait until that move has carried out its decision:
     /// then the flow is ending and this throws `flowEnded` without running `body`, or the move
-    /// was refused and `body` runs guarded. A guard whose `body` returns while a move asks it
-    /// no longer guards anything: the move goes on as if it allowed.
+    /// was refused and `body` runs guarded. A guard whose `body` returns, or whose flow ends
+    /// otherwise, while a move asks it no longer guards anything: the move goes on as if it
+    /// allowed.
     ///
     /// `whenInterrupted` runs in a task of its own, once per move that asks, and may await
     /// (show an alert, say). The move waits for it in its turn, but not beyond its own
@@ -49,7 +50,8 @@ extension Flow {
         let active: ActiveGuard
         let id: UInt64
         do {
-            active = ActiveGuard(timeout: try timeout.map { ($0, try environment.clock) }, decide: decide)
+            active = ActiveGuard(
+                guarding: node, timeout: try timeout.map { ($0, try environment.clock) }, decide: decide)
             id = try await node.addGuard(active)
         } catch {
             throw CoordinatorError.located(error, at: file, line)

@@ -1,15 +1,15 @@
 /// One ask of one guard (`ActiveGuard.ask`), answered once, by whichever comes first: the
-/// guard's decision, its timeout, the end of its body, or the asking move withdrawing it (it
-/// was cancelled, or another guard refused).
+/// guard's decision, its timeout, the end of its body or of its flow, or the asking move
+/// withdrawing it (it was cancelled, or another guard refused).
 ///
-/// The decision runs in a task of its own, and the timer in another, both cancelled once the
-/// ask is answered: a move never waits for a decision that no longer matters, so a move that
+/// The decision runs in a task of its own, the timer and the wait for the flow's end in
+/// others, all cancelled once the ask is answered: a move never waits for a decision that no longer matters, so a move that
 /// is cancelled (a superseded link) returns at once even if the guard's closure ignores
 /// cancellation.
 final class GuardAsk: Sendable {
     /// How an ask was answered.
     enum Verdict: Sendable, Equatable {
-        /// `.allow`, or the guard's body returned first.
+        /// `.allow`, or the guard's body returned (or its flow ended) first.
         case allowed
         /// `.refuse`.
         case refused
@@ -30,8 +30,8 @@ final class GuardAsk: Sendable {
     }
     private let state = Locked(State())
 
-    /// Starts the guard's decision about `interruption`, and its timer if it has a timeout;
-    /// `onAnswer` runs once the ask is answered.
+    /// Starts the guard's decision about `interruption`, the wait for its flow's end, and its
+    /// timer if it has a timeout; `onAnswer` runs once the ask is answered.
     func begin(
         _ guarding: ActiveGuard, _ interruption: FlowInterruption, onAnswer: @escaping @Sendable () -> Void
     ) {
@@ -41,6 +41,12 @@ final class GuardAsk: Sendable {
                 self.resolve(decision == .allow ? .allowed : .refused)
             }
         ]
+        tasks.append(
+            Task { [node = guarding.node] in
+                // Cancelled: the ask was answered first.
+                guard (try? await node.waitUntilEnding()) != nil else { return }
+                self.resolve(.allowed)
+            })
         if let timeout = guarding.timeout {
             let deadline = Deadline(after: timeout.duration, on: timeout.clock)
             tasks.append(

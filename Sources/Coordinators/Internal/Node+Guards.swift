@@ -78,6 +78,20 @@ extension Node {
         for waiter in waiting { waiter.resume() }
     }
 
+    /// Returns once an end of this flow is recorded (it is ending, or has ended): a guard
+    /// being asked about a flow that ends anyway guards nothing any more. Unlike
+    /// `flow.finished`, accepts no routes. Throws `CancellationError` if cancelled first.
+    func waitUntilEnding() async throws {
+        _ = try await awaitValue { continuation in
+            withLock { state in
+                if let cause = state.machine.endCause { return .ready(cause) }
+                return .waiting(state.extras.endRequestWaiters.add(continuation))
+            }
+        } cancel: { id in
+            self.withLock { $0.storedExtras?.endRequestWaiters.remove(id) }
+        }
+    }
+
     /// The guards up in the subtrees of `roots` (each node once), with the node each guards.
     static func guards(inSubtreesOf roots: [Node]) -> [(node: Node, entry: GuardEntry)] {
         var found: [(node: Node, entry: GuardEntry)] = []

@@ -32,13 +32,13 @@ struct GuardAskTests {
     }
 
     @Test func aGuardAnswersWithItsDecision() async {
-        let active = ActiveGuard(timeout: nil) { _ in .refuse }
+        let active = ActiveGuard(guarding: Node.make(), timeout: nil) { _ in .refuse }
         #expect(await active.ask(interruption).verdict() == .refused)
     }
 
     @Test func aGuardThatEndedAllowsWithoutDeciding() async {
         let decided = Mutex(false)
-        let active = ActiveGuard(timeout: nil) { _ in
+        let active = ActiveGuard(guarding: Node.make(), timeout: nil) { _ in
             decided.withLock { $0 = true }
             return .refuse
         }
@@ -50,7 +50,7 @@ struct GuardAskTests {
     @Test func aGuardThatEndsWhileAskedAllowsAndItsDecisionIsCancelled() async {
         let cancelled = Gate()
         let asked = Gate()
-        let active = ActiveGuard(timeout: nil) { _ in
+        let active = ActiveGuard(guarding: Node.make(), timeout: nil) { _ in
             asked.open()
             await untilCancelled()
             cancelled.open()

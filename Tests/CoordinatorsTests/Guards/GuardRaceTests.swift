@@ -26,7 +26,7 @@ struct GuardRaceTests {
             await second.waitUntilUp()
             answerFirst.open()
 
-            let error = await #expect(throws: CoordinatorError.self) { try await move.value }
+            let error = await #expect(throws: CoordinatorError.self) { try await move.valueCancellingWithTest }
             #expect(error?.code == .flowGuarded)
             #expect(second.asked.count == 1)
             #expect(first.asked.count == 1, "asked once, not again")
@@ -54,10 +54,35 @@ struct GuardRaceTests {
             await held.waitUntilAsked()
 
             try await held.release()  // the guarded work is done: nothing left to guard
-            try await move.value
+            try await move.valueCancellingWithTest
             await decisionCancelled.wait()
             #expect(navigation.state.screenNames == ["root"])
             #expect(pay.flow.state == .ended)
+        }
+    }
+
+    @Test func aGuardWhoseFlowEndsWhileAMoveAsksItLetsTheMoveThrough() async throws {
+        let navigation = NavigationPresenter()
+        let lane = LaneFlow(on: navigation)
+        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
+            try await lane.go(.forward(to: .sub("pay")))
+            let pay = try #require(lane.child("pay"))
+            let decisionCancelled = Gate()
+            let held = HeldGuard(on: pay.flow) { _ in  // its body runs in a task of the test's
+                await untilCancelled()
+                decisionCancelled.open()
+                return .refuse
+            }
+            await held.waitUntilUp()
+            let move = Task { try await lane.go(.back(to: .screen("root"))) }
+            await held.waitUntilAsked()
+
+            try pay.flow.finish()  // the flow ends anyway: nothing left to guard
+            try await move.valueCancellingWithTest
+            await decisionCancelled.wait()
+            #expect(navigation.state.screenNames == ["root"])
+            #expect(pay.flow.state == .ended)
+            try await held.release()
         }
     }
 
@@ -77,7 +102,7 @@ struct GuardRaceTests {
 
             let late = HeldGuard(on: pusher.flow, answering: .refuse)  // begins while the move ends it
             stack.landPop()
-            try await move.value
+            try await move.valueCancellingWithTest
             let error = await #expect(throws: CoordinatorError.self) { try await late.release() }
             #expect(error?.code == .flowEnded)
             #expect(!late.didRunBody)

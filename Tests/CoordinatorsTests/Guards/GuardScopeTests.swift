@@ -152,7 +152,7 @@ struct GuardScopeTests {
             await held.waitUntilAsked()
 
             try await tree.open(DeepLink(Lane.screen("root"), Lane.sub("pay")))  // ends nothing
-            let error = await #expect(throws: DeepLinkError.self) { try await first.value }
+            let error = await #expect(throws: DeepLinkError.self) { try await first.valueCancellingWithTest }
             #expect(error?.code == .superseded)
             await decisionCancelled.wait()
             #expect(navigation.state == before)
@@ -172,7 +172,7 @@ struct GuardScopeTests {
             let move = Task { try await lane.go(.backOne) }
             await held.waitUntilAsked()
             move.cancel()
-            await #expect(throws: CancellationError.self) { try await move.value }
+            await #expect(throws: CancellationError.self) { try await move.valueCancellingWithTest }
             #expect(navigation.state == before)
             #expect(pay.flow.state == .running)
             try await lane.go(.forward(to: .screen("b")))  // the turn was given back

@@ -36,7 +36,7 @@ struct GuardTimeoutTests {
             #expect(clock.nextDeadline == ManualClock.Instant(offset: .seconds(5)))
             clock.advance(by: .seconds(5))
 
-            let error = await #expect(throws: CoordinatorError.self) { try await move.value }
+            let error = await #expect(throws: CoordinatorError.self) { try await move.valueCancellingWithTest }
             #expect(error?.code == .flowGuarded)
             #expect(error?.message.contains("did not answer within 5.0 seconds, which refuses") == true)
             #expect(navigation.state == before)
@@ -61,7 +61,7 @@ struct GuardTimeoutTests {
             try await clock.waitForSleepers(atLeast: 1)
             clock.advance(by: .seconds(4))
             answer.open()
-            try await move.value
+            try await move.valueCancellingWithTest
             #expect(navigation.state.screenNames == ["root"])
             #expect(pay.flow.state == .ended)
             try await held.release()

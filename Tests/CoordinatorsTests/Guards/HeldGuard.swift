@@ -97,3 +97,17 @@ actor Pusher: Coordinator {
         try await flow.finished
     }
 }
+
+extension Task where Failure == any Error {
+    /// `value`, cancelling the task if the waiting test is cancelled (by its time limit): a
+    /// move stuck on a guard then fails the test instead of stalling the run.
+    var valueCancellingWithTest: Success {
+        get async throws {
+            try await withTaskCancellationHandler {
+                try await value
+            } onCancel: {
+                cancel()
+            }
+        }
+    }
+}
