@@ -12,9 +12,10 @@ import re
 import sys
 
 ALLOWED = {
-    "Router": {"Routing", "Tree", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
-    "Routing": {"Tree", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
-    "Tree": {"Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
+    "Router": {"Routing", "Tree", "Guards", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
+    "Routing": {"Tree", "Guards", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters/Headless", "Presenters", "Basics", "Primitives"},
+    "Tree": {"Guards", "Time", "Events", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
+    "Guards": {"Time", "Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Time": {"Environment", "Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Events": {"Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},
     "Environment": {"Runtime", "Internal", "LifecycleEvents", "Presenters", "Basics", "Primitives"},

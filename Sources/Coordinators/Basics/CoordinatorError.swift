@@ -52,6 +52,7 @@ public struct CoordinatorError: Error, CustomStringConvertible {
             case notInForm
             case formNotRepeatable
             case awaitsOwnRequest
+            case flowGuarded
         }
 
         private let base: Base
@@ -133,6 +134,10 @@ public struct CoordinatorError: Error, CustomStringConvertible {
         /// another request of the same coordinator, still queued behind it: they run one at a
         /// time, so it would wait forever.
         public static let awaitsOwnRequest = Code(.awaitsOwnRequest)
+        /// A move (`go(.back…)`) would have ended a flow whose guard (`flow.guarding`) refused
+        /// it, or did not answer within its timeout; nothing moved. The message names the
+        /// guarded coordinator and the move.
+        public static let flowGuarded = Code(.flowGuarded)
 
         /// The code's name, such as `alreadyRun`.
         public var description: String { base.rawValue }

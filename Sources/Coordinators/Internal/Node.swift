@@ -147,6 +147,13 @@ final class Node: @unchecked Sendable {
         /// The requests its screens sent through its router and that have not run yet, and
         /// whether their drainer runs (`Node+Requests.swift`).
         var screenRequests = ScreenRequestQueue<any ScreenRequestJob>()
+        /// The guards up on its flow, oldest first (`Node+Guards.swift`).
+        var guards: [Node.GuardEntry] = []
+        /// How many moves that would end this flow keep it (and its subtree) closed to new
+        /// guards while they decide (`Node+Guards.swift`).
+        var guardClosures = 0
+        /// Guards waiting to begin until no move keeps this node closed.
+        var guardWaiters = Waiters<Void>()
     }
 
     /// The node's state, under the node's lock.

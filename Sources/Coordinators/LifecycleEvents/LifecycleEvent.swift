@@ -36,12 +36,16 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// not fail silently. A request sent after the coordinator ended is reported after its
         /// end event: the one event that may come after it.
         case screenRequestFailed(request: String, error: String)
+        /// A guard of this coordinator's flow (`flow.guarding`) refused the move described
+        /// here, which would have ended it — or, `timedOut`, did not answer within its timeout,
+        /// which refuses too. The move changed nothing; its caller gets a `flowGuarded` error.
+        case interruptionRefused(String, timedOut: Bool)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {
             switch self {
             case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
-            case .linkHeld, .screenRequestFailed: false
+            case .linkHeld, .screenRequestFailed, .interruptionRefused: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -73,6 +77,9 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .linkHeld: return "\(subject) holds a link until it is ready"
         case .screenRequestFailed(let request, let error):
             return "\(subject) was asked by a screen for \(request), which failed: \(error)"
+        case .interruptionRefused(let move, let timedOut):
+            let answer = timedOut ? "its guard did not answer in time, which refuses" : "its guard refused"
+            return "\(subject) was not interrupted (\(answer)): \(move)"
         }
     }
 }

@@ -15,7 +15,8 @@ extension CoordinatorTree {
     ///
     /// Throws `DeepLinkError`: `unhandled` (also a `linkUnhandled` lifecycle event),
     /// `targetEnded` (also when the tree is torn down while the link waits), `stepFailed`,
-    /// `superseded`. The coordinators above the one it stopped at keep the steps they took;
+    /// `superseded`, `flowGuarded` (a step would end a guarded flow whose guard refused; also
+    /// an `interruptionRefused` lifecycle event). The coordinators above the one it stopped at keep the steps they took;
     /// the one it stopped at is as it was when the step failed before it moved anything
     /// (unhandled, a destination that threw, `notOwner`), and keeps what moved otherwise (a
     /// presenter that failed, a child that could not start).

@@ -24,7 +24,7 @@ public struct DeepLinkError: Error, CustomStringConvertible {
     /// What stopped the link. New codes may be added in later versions.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unhandled, superseded, malformedURL, targetEnded, stepFailed
+            case unhandled, superseded, malformedURL, targetEnded, stepFailed, flowGuarded
         }
 
         private let base: Base
@@ -48,6 +48,11 @@ public struct DeepLinkError: Error, CustomStringConvertible {
         /// Carrying the step out threw (`underlying`): `destination(for:)`, a presenter, or a
         /// misuse the runtime reports as a `CoordinatorError`.
         public static let stepFailed = Code(.stepFailed)
+        /// The step's move would have ended a flow whose guard (`flow.guarding`) refused it, or
+        /// did not answer within its timeout (`underlying`: the `CoordinatorError`
+        /// `flowGuarded`); nothing moved at the coordinator it stopped at. A lifecycle event
+        /// `interruptionRefused` records it too.
+        public static let flowGuarded = Code(.flowGuarded)
 
         /// The code's name, such as `unhandled`.
         public var description: String { base.rawValue }

@@ -172,10 +172,18 @@ enum LinkOpening {
             let next = try await coordinator.move(
                 removing: { shown in kept.map { kept in shown().filter { !kept.contains(EntryIdentity($0)) } } ?? [] },
                 showing: showing, landing: landing, animated: animated,
-                operation: "for a link's step \(step - 1)")
+                asking: kind == .link ? .deepLink : .restoration,
+                operation: kind == .link ? "for a link's step \(step - 1)" : "for a restoration's step \(step - 1)")
             return (taken, next ?? landing.child ?? coordinator, selectTab)
         } catch let error as DeepLinkError {
             throw error
+        } catch let error as CoordinatorError where error.code == .flowGuarded && !Task.isCancelled {
+            let at = firstStep + max(taken - 1, 0)
+            let route = String(describing: route(max(taken - 1, 0)))
+            throw DeepLinkError(
+                .flowGuarded,
+                "Step \(at) (\(DeepLinkError.excerpt(route))) stopped at \(name(of: coordinator)): \(error.message)",
+                step: at, route: route, coordinator: name(of: coordinator), underlying: error)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             let at = firstStep + max(taken - 1, 0)

@@ -30,26 +30,46 @@ extension Routable {
     /// first screen; without, none does, and a new child shows its first screens without
     /// animation until it accepts routes.
     ///
-    /// Cancellation: a move waiting for its turn throws `CancellationError` and moves nothing;
-    /// once begun, it completes. Waiting for a new child to accept routes, it cancels the
-    /// child and throws `CancellationError` once the child is gone.
+    /// Guards: once planned, a move that would end flows below this coordinator (the children
+    /// of the routes it removes, the owners of main screens it removes) asks their guards, as
+    /// `cause` (`Guards/`), and re-plans after each round of asks; a refusal throws
+    /// `flowGuarded` with nothing moved. What it ends stays closed to new guards until it has
+    /// ended it.
+    ///
+    /// Cancellation: a move waiting for its turn, or for guards' answers, throws
+    /// `CancellationError` and moves nothing; once begun, it completes. Waiting for a new
+    /// child to accept routes, it cancels the child and throws `CancellationError` once the
+    /// child is gone.
     nonisolated func move(
         removing select: @Sendable (_ shown: () -> [RouteEntry]) throws(CoordinatorError) -> [RouteEntry],
         showing screens: [RouteScreen],
         landing: RouteLanding,
         animated: Bool,
+        asking cause: FlowInterruption.Cause,
         operation: @autoclosure () -> String
     ) async throws -> (any Coordinator)? {
         let node = flow.node
         try await node.takeRouteTurn()
-        let planned: RouteMove
+        var planned: RouteMove
+        let closed: InterruptionCheck.Closed
         do {
-            planned = try plan(removing: select, showing: screens, landing: landing, operation: operation)
+            planned = try plan(removing: select, showing: [], landing: landing, operation: operation)
+            closed = try await InterruptionCheck.askGuards(cause, at: node, move: operation()) { again in
+                if again { planned = try plan(removing: select, showing: [], landing: landing, operation: operation) }
+                return planned.endingRoots(below: node)
+            }
+            do {
+                planned.made = try makePresentations(for: screens)
+            } catch {
+                closed.reopen()
+                throw error
+            }
         } catch {
             node.endRouteTurn()
             throw error
         }
         let done = await carryOut(planned, landing: landing, animated: animated)
+        closed.reopen()
         node.endRouteTurn()
         for child in planned.endedChildren { _ = await child.ended() }
         if let failure = done.failure { throw failure }
@@ -133,15 +153,19 @@ extension Routable {
                     + "would end it. End the flow with flow.finish(...), or keep its first route.")
         }
         if case .focus(let route, let child, _) = landing { try checkFocus(child, route) }
-        if !screens.isEmpty {
-            move.made = try flow.node.makePresentations(
-                screens.map { item in
-                    Node.NewPresentation(
-                        screen: item.screen, presenter: item.presenter, role: role(on: item.presenter),
-                        options: item.options, route: item.route)
-                })
-        }
+        move.made = try makePresentations(for: screens)
         return move
+    }
+
+    /// The presentations of a move's new screens, made and recorded, not yet shown.
+    private nonisolated func makePresentations(for screens: [RouteScreen]) throws(CoordinatorError) -> [Presentation] {
+        guard !screens.isEmpty else { return [] }
+        return try flow.node.makePresentations(
+            screens.map { item in
+                Node.NewPresentation(
+                    screen: item.screen, presenter: item.presenter, role: role(on: item.presenter),
+                    options: item.options, route: item.route)
+            })
     }
 
     /// Carries `move` out: claims what leaves (nobody else removes it meanwhile), records the

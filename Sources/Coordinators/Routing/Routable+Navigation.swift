@@ -36,12 +36,14 @@ extension Routable {
     /// - `noSuchSlot` when a focused tab shows nothing;
     /// - `invalidOptions`, `unsupportedOptions` when a destination's screen has options that
     ///   contradict themselves or that its presenter cannot honour;
+    /// - `flowGuarded` when going back would end a flow whose guard (`flow.guarding`) refused,
+    ///   or did not answer within its timeout (nothing moved; see `Guides/Guards.md`);
     /// - and what `destination(for:)` or a presenter throws.
     ///
-    /// Cancellation: a move that has not begun (its destination, its turn) throws
-    /// `CancellationError` and moves nothing; a forward to a child that is cancelled while the
-    /// child sets up cancels the child too (nothing half-made stays); a move under way
-    /// otherwise completes.
+    /// Cancellation: a move that has not begun (its destination, its turn, the answers of the
+    /// guards it asks) throws `CancellationError` and moves nothing; a forward to a child that
+    /// is cancelled while the child sets up cancels the child too (nothing half-made stays); a
+    /// move under way otherwise completes.
     public func go(
         _ transition: RouteTransition<Route>, animated: Bool = true, file: String = #fileID, line: Int = #line
     ) async throws {
@@ -68,13 +70,13 @@ extension Routable {
             } else {
                 let (_, landing) = RouteLanding.of(destination, for: route)
                 _ = try await move(
-                    removing: { _ in [] }, showing: [], landing: landing, animated: animated,
-                    operation: "\(transition)")
+                    removing: { _ in [] }, showing: [], landing: landing, animated: animated, asking: .goingBack,
+                    operation: "\(transition)")  // removes nothing: ends nothing, asks no guard
             }
         case .back(let count):
             _ = try await move(
                 removing: { shown throws(CoordinatorError) in try self.backCount(count, in: shown()) }, showing: [],
-                landing: .here, animated: animated, operation: "\(transition)")
+                landing: .here, animated: animated, asking: .goingBack, operation: "\(transition)")
         case .backTo(let matches, let first, let description):
             _ = try await move(
                 removing: { shown throws(CoordinatorError) in
@@ -88,7 +90,8 @@ extension Routable {
                                 + "\(entries.map(\.tag.routeDescription)). Go back to one of those, or forward to it.")
                     }
                     return Array(entries[(found + 1)...])
-                }, showing: [], landing: .here, animated: animated, operation: "\(transition)")
+                }, showing: [], landing: .here, animated: animated, asking: .goingBack,
+                operation: "\(transition)")
         }
     }
 

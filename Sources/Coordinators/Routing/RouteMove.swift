@@ -19,6 +19,17 @@ struct RouteMove {
     /// Whether it takes `presentation` off the surface.
     func removes(_ presentation: Presentation) -> Bool { seen.contains(presentation) }
 
+    /// The roots of what it ends, for their guards (`Guards/`): the children it ends, and the
+    /// owners below `mover` of the main presentations it removes (a main screen that leaves
+    /// ends its coordinator).
+    func endingRoots(below mover: Node) -> [Node] {
+        var roots = endedChildren
+        for item in leaving where item.presentation.isMain {
+            if let owner = item.presentation.owner as? Node, owner !== mover { roots.append(owner) }
+        }
+        return roots
+    }
+
     /// What happened once it moved.
     struct Outcome {
         /// The child it went into (new or focused).

@@ -1,0 +1,50 @@
+/// A move that would end a guarded flow, as its guard is asked about it (`flow.guarding`):
+/// what asks, which coordinator moves, and which guarded coordinator it would end.
+///
+/// `description` reads as a sentence for a log or an alert: `CheckoutFlow #2's move
+/// .back(count: 1) (going back) would end PaymentFlow #5`.
+public struct FlowInterruption: Sendable, Hashable, CustomStringConvertible {
+    /// What asks: a deep link, a restoration, or going back (`go(.back…)`). New causes may be
+    /// added in later versions.
+    public struct Cause: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case deepLink = "a deep link"
+            case restoration = "a restoration"
+            case goingBack = "going back"
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// A deep link's step (`tree.open`, `openDeepLink`) would remove routes that end it.
+        public static let deepLink = Cause(.deepLink)
+        /// A restoration (`tree.restore`) would remove routes that end it.
+        public static let restoration = Cause(.restoration)
+        /// `go(.back…)` of an ancestor would remove routes that end it.
+        public static let goingBack = Cause(.goingBack)
+
+        /// `a deep link`, `a restoration`, `going back`.
+        public var description: String { base.rawValue }
+    }
+
+    /// What asks.
+    public let cause: Cause
+    /// The coordinator whose routes move (`CheckoutFlow #2`): an ancestor of the guarded one.
+    public let movingCoordinator: String
+    /// The move, as its coordinator names it: `.back(count: 1)`, `for a link's step 2`.
+    public let move: String
+    /// The guarded coordinator the move would end (`PaymentFlow #5`).
+    public let guardedCoordinator: String
+
+    init(cause: Cause, movingCoordinator: String, move: String, guardedCoordinator: String) {
+        self.cause = cause
+        self.movingCoordinator = movingCoordinator
+        self.move = move
+        self.guardedCoordinator = guardedCoordinator
+    }
+
+    /// `CheckoutFlow #2's move .back(count: 1) (going back) would end PaymentFlow #5`.
+    public var description: String {
+        "\(movingCoordinator)'s move \(move) (\(cause)) would end \(guardedCoordinator)"
+    }
+}
