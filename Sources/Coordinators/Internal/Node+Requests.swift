@@ -12,8 +12,10 @@ protocol ScreenRequestJob: AnyObject, Sendable {
     /// Carries the request out, in the drainer's task and on its actor, and resolves it.
     nonisolated(nonsending) func run() async
     /// Resolves the request with `refusal`: its flow is not running (not yet, or no longer),
-    /// and it never runs.
-    func refuse(_ refusal: LifecycleStateMachine.NotRunning)
+    /// and it never runs. With `reported`, its failure is also a lifecycle event: only while
+    /// the coordinator's end event is still to come (its drainer refusing what was queued when
+    /// the flow ended, which the teardown waits for), since that event is its last.
+    func refuse(_ refusal: LifecycleStateMachine.NotRunning, reported: Bool)
 }
 
 /// The coordinator whose screen requests the current task carries out (its drainer, and the
@@ -45,8 +47,9 @@ extension Node {
         // flow has ended.
         guard let actor = coordinator(), hostTask({ await self.drainScreenRequests(on: actor) }) else {
             // The flow ended between the two critical sections: no drainer will run, and
-            // whoever sends from now on finds the flow ended. Refuse what was queued meanwhile.
-            refuseScreenRequests()
+            // whoever sends from now on finds the flow ended. Refuse what was queued meanwhile
+            // (its end event may have been sent: their requests report it, not an event).
+            refuseScreenRequests(reported: false)
             return nil
         }
         return nil
@@ -65,14 +68,14 @@ extension Node {
                 guard state.machine.isRunning else { return (nil, true) }
                 return (state.storedExtras?.screenRequests.next(), false)
             }
-            if next.ended { return refuseScreenRequests() }
+            if next.ended { return refuseScreenRequests(reported: true) }
             guard let request = next.request else { return }
             await request.run()
         }
     }
 
     /// Refuses every queued request: the flow is not running.
-    private func refuseScreenRequests() {
+    private func refuseScreenRequests(reported: Bool) {
         let (requests, refusal) = withLock { state -> ([any ScreenRequestJob], LifecycleStateMachine.NotRunning?) in
             let requests = state.storedExtras?.screenRequests.takeAll() ?? []
             do throws(LifecycleStateMachine.NotRunning) {
@@ -84,6 +87,6 @@ extension Node {
         }
         // Only a flow that does not run refuses them, so there is a refusal.
         guard let refusal else { preconditionFailure("refused screen requests of a running flow") }
-        for request in requests { request.refuse(refusal) }
+        for request in requests { request.refuse(refusal, reported: reported) }
     }
 }

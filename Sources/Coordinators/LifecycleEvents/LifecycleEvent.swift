@@ -33,8 +33,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// A request one of its screens sent through its `Router` (described by `request`,
         /// such as `go(.forward(to: detail))`) failed with `error` (described): what the
         /// request's `value` throws, reported here too, so that a request nobody awaits does
-        /// not fail silently. A request sent after the coordinator ended is reported after its
-        /// end event: the one event that may come after it.
+        /// not fail silently. A request sent once the coordinator no longer runs fails in its
+        /// request only: the coordinator's end event is its last.
         case screenRequestFailed(request: String, error: String)
         /// A guard of this coordinator's flow (`flow.guarding`) refused the move described
         /// here, which would have ended it — or, `timedOut`, did not answer within its timeout,

@@ -18,16 +18,20 @@
 /// coordinator are carried out one at a time, in the order they were sent (from any number
 /// of screens and threads: the order of the calls), in the coordinator's own task tree.
 /// A request that fails — whether anyone awaits it or not — is also reported as a
-/// `screenRequestFailed` lifecycle event of the coordinator: none fails silently.
+/// `screenRequestFailed` lifecycle event of the coordinator, unless it was sent once the
+/// coordinator was no longer running (its end event is its last): none fails silently.
 ///
 /// It is generic over the routes and actions, not the coordinator's type, so a preview or a
 /// test can give a screen the router of another coordinator with the same routes. It holds
 /// its coordinator weakly: a screen that outlives its coordinator does not keep it.
 ///
-/// Errors (in the request's `value`, and its `screenRequestFailed` event):
+/// Errors (in the request's `value`, and, while the coordinator runs, its
+/// `screenRequestFailed` event):
 /// - `CoordinatorError` `notRunning` when the coordinator has not run yet;
-/// - `flowEnded` when it has ended or is ending — sent after its end, or still queued when
-///   it ended: no request is left pending once the coordinator's teardown is done;
+/// - `flowEnded` when it has ended or is ending — sent then (in its request only: no event
+///   comes after a coordinator's end event), or still queued when it ended (an event too,
+///   before the end event): no request is left pending once the coordinator's teardown is
+///   done;
 /// - `awaitsOwnRequest` when a request of the coordinator (its `perform(_:)`, or a task it
 ///   made that inherits its task-local values) awaits another request of the same
 ///   coordinator still queued behind it: that would wait forever;
@@ -48,7 +52,13 @@ public struct Router<Route: Hashable & Sendable, Action: Sendable>: Sendable {
     /// The router of `coordinator`.
     init<Owner: Routable>(_ coordinator: Owner) where Owner.Route == Route, Owner.ScreenAction == Action {
         node = coordinator.flow.node
-        target = WeakRoutable(coordinator: coordinator)
+        target = RoutableTarget(coordinator)
+    }
+
+    /// The router of `coordinator`, which has no routes.
+    init<Owner: Coordinator>(actionsOf coordinator: Owner) where Route == Never, Owner.ScreenAction == Action {
+        node = coordinator.flow.node
+        target = ActionsTarget(coordinator)
     }
 
     /// Asks the coordinator to move on its routes, as its `go(_:animated:)` does, and returns
@@ -106,7 +116,9 @@ public struct Router<Route: Hashable & Sendable, Action: Sendable>: Sendable {
     /// run.
     private func enqueue<Value>(_ request: ScreenRequest<Value>) -> RouterRequest<Value> {
         let target = target
-        if let refusal = node.enqueueScreenRequest(request, drainingOn: { target.actor }) { request.refuse(refusal) }
+        if let refusal = node.enqueueScreenRequest(request, drainingOn: { target.actor }) {
+            request.refuse(refusal, reported: false)
+        }
         return RouterRequest(request)
     }
 }

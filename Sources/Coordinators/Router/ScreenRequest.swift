@@ -4,7 +4,8 @@
 ///
 /// A failure is also reported as a `screenRequestFailed` lifecycle event of the coordinator
 /// (before the request's waiters wake), so that a request nobody awaits is not dropped
-/// silently.
+/// silently — unless it was refused because the coordinator no longer runs: its end event
+/// is its last, and the request's outcome says it.
 final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
     private struct State {
         var outcome: Result<Value, any Error>?
@@ -35,13 +36,13 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
 
     nonisolated(nonsending) func run() async {
         do {
-            resolve(.success(try await operation()))
+            resolve(.success(try await operation()), reported: true)
         } catch {
-            resolve(.failure(error))
+            resolve(.failure(error), reported: true)
         }
     }
 
-    func refuse(_ refusal: LifecycleStateMachine.NotRunning) {
+    func refuse(_ refusal: LifecycleStateMachine.NotRunning, reported: Bool) {
         let message =
             refusal.code == .notRunning
             ? "A screen asked \(refusal.coordinator) for \(describe()) through its router before the coordinator "
@@ -50,7 +51,7 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
             : "A screen asked \(refusal.coordinator) for \(describe()) through its router after its flow ended "
                 + "(\(refusal.endedSummary)): the coordinator and its screens are gone or leaving. A screen still on "
                 + "screen (during its dismissal's animation) may ignore this error."
-        resolve(.failure(CoordinatorError(refusal.code, message).located(at: file, line)))
+        resolve(.failure(CoordinatorError(refusal.code, message).located(at: file, line)), reported: reported)
     }
 
     /// The error for a request that awaits this one, queued behind it.
@@ -62,9 +63,9 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
                 + "or its own methods directly instead of its router.")
     }
 
-    /// Records the outcome, reports a failure, and wakes the waiters.
-    private func resolve(_ outcome: Result<Value, any Error>) {
-        if case .failure(let error) = outcome {
+    /// Records the outcome, reports a failure (if `reported`), and wakes the waiters.
+    private func resolve(_ outcome: Result<Value, any Error>, reported: Bool) {
+        if reported, case .failure(let error) = outcome {
             node.context?.emit(node, .screenRequestFailed(request: describe(), error: "\(error)"))
         }
         let waiters = state.withLock { state in

@@ -49,24 +49,4 @@ public protocol Routable: Coordinator {
     /// (a login's `run`) ends as cancelled.
     func destination(for route: Route) async throws -> Destination?
 
-    /// What this coordinator's screens may ask of it beyond its routes, through its `router`
-    /// (usually an enum: `.logIn`, `.save(Draft)`). `Never`, the default, offers nothing more.
-    associatedtype ScreenAction: Sendable = Never
-
-    /// Carries out `action`, which one of its screens asked for through its `router`
-    /// (`router.perform(_:)`): the one way a screen reaches this coordinator's methods.
-    ///
-    /// The runtime calls it in the coordinator's own task tree, one request of its router at a
-    /// time, in the order they were sent; what it throws is what the request's `value`
-    /// throws (and a `screenRequestFailed` lifecycle event). It may run a child flow
-    /// (`try await flow.run(...)`): the router's next requests wait until it returns.
-    ///
-    /// Cancellation: it is cancelled when this coordinator ends; the task awaiting the request
-    /// does not cancel it.
-    func perform(_ action: ScreenAction) async throws
-}
-
-extension Routable where ScreenAction == Never {
-    /// Nothing to do: a coordinator whose screens may ask for routes only is never asked.
-    public func perform(_ action: Never) async throws {}
 }

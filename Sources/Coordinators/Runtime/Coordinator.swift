@@ -20,20 +20,24 @@
 /// ```
 ///
 /// *Event style* — `start()` shows the main screen and awaits `flow.finished`; the
-/// screen calls actor methods, which start children and eventually call
-/// `flow.finish(with:)`:
+/// screen asks for the coordinator's `ScreenAction`s through its `router`, and `perform(_:)`
+/// starts children and eventually calls `flow.finish(with:)`:
 ///
 /// ```swift
 /// actor LoginCoordinator: Coordinator {
+///     enum ScreenAction: Sendable { case loggedIn(User) }
 ///     let flow = Flow<User>()
 ///     let navigation: NavigationPresenter
 ///
 ///     func start() async throws -> User {
-///         try await flow.present(LoginScreen(delegate: self), on: navigation)
+///         try await flow.present(LoginScreen(router: router), on: navigation)
 ///         return try await flow.finished
 ///     }
 ///
-///     func didLogIn(as user: User) throws { try flow.finish(with: user) }
+///     func perform(_ action: ScreenAction) async throws {
+///         guard case .loggedIn(let user) = action else { return }
+///         try flow.finish(with: user)
+///     }
 /// }
 /// ```
 ///
@@ -59,4 +63,27 @@ public protocol Coordinator: Actor {
     /// `CancellationError` promptly; throw it on, or return, and the runtime records the
     /// real outcome.
     func start() async throws -> Output
+
+    /// What this coordinator's screens may ask of it, through its `router` (usually an enum:
+    /// `.logIn`, `.submit(email)`), beyond the routes of a `Routable` one. `Never`, the
+    /// default, offers nothing.
+    associatedtype ScreenAction: Sendable = Never
+
+    /// Carries out `action`, which one of its screens asked for through its `router`
+    /// (`router.perform(_:)`): the one way a screen reaches this coordinator's methods.
+    ///
+    /// The runtime calls it in the coordinator's own task tree, one request of its router at a
+    /// time, in the order they were sent; what it throws is what the request's `value`
+    /// throws (and a `screenRequestFailed` lifecycle event). It may run a child flow
+    /// (`try await flow.run(...)`): the router's next requests wait until it returns.
+    ///
+    /// Cancellation: it is cancelled when this coordinator ends; the task awaiting the request
+    /// does not cancel it.
+    func perform(_ action: ScreenAction) async throws
+}
+
+extension Coordinator where ScreenAction == Never {
+    /// Nothing to do: a coordinator whose screens ask for nothing (or only for routes) is
+    /// never asked.
+    public func perform(_ action: Never) async throws {}
 }
