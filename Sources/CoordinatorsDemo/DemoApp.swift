@@ -22,19 +22,19 @@ struct Account: Sendable, CustomStringConvertible {
     var description: String { email }
 }
 
-// MARK: Screens — values with a narrow delegate, as a view model would hold
+// MARK: Screens — values holding their coordinator's router, as a view model would
 
-struct HomeScreen: Screen { let actions: AppCoordinator }
-struct EmailScreen: Screen { let actions: EmailStep }
-struct PasswordScreen: Screen { let actions: PasswordStep }
+struct HomeScreen: Screen { let router: Router<AppRoute, AppCoordinator.ScreenAction> }
+struct EmailScreen: Screen { let router: Router<Never, EmailStep.ScreenAction> }
+struct PasswordScreen: Screen { let router: Router<Never, PasswordStep.ScreenAction> }
 struct AccountScreen: Screen {
     let account: Account
     var screenName: String { "AccountScreen(\(account))" }
 }
-struct MovieListScreen: Screen { let actions: MoviesCoordinator }
+struct MovieListScreen: Screen { let router: Router<MoviesRoute, Never> }
 struct MovieScreen: Screen {
     let title: String
-    let actions: MovieCoordinator
+    let router: Router<MovieRoute, MovieCoordinator.ScreenAction>
     var screenName: String { "MovieScreen(\(title))" }
 }
 /// A movie's reviews.
@@ -53,10 +53,21 @@ struct DiscardReviewScreen: Screen { typealias Answer = Bool }
 // MARK: The root: event style
 
 actor AppCoordinator: Routable {
+    /// What the home screen may ask for beyond its routes.
+    enum ScreenAction: Sendable {
+        case signIn
+        case showMovie(id: Int)
+    }
+
     let flow = Flow<Void>()
     let navigation: NavigationPresenter
     let modal: ModalPresenter
     private(set) var account: Account?
+    /// How the last sign-in and the last movie flow the home screen asked for ended.
+    private(set) var lastSignIn: FlowOutcome<Account>?
+    private(set) var lastMovie: FlowOutcome<Void>?
+    /// How many times a session that expired signed the person out.
+    private(set) var sessionExpiries = 0
 
     init(navigation: NavigationPresenter, modal: ModalPresenter) throws {
         self.navigation = navigation
@@ -77,7 +88,7 @@ actor AppCoordinator: Routable {
     /// sign-in flow first, and a deep link to it waits meanwhile.
     func destination(for route: AppRoute) async throws -> Destination? {
         switch route {
-        case .home: return .screen(HomeScreen(actions: self), on: navigation)
+        case .home: return .screen(HomeScreen(router: router), on: navigation)
         case .movies: return .child(MoviesCoordinator(navigation: navigation, modal: modal))
         case .account:
             if account == nil {
@@ -88,22 +99,25 @@ actor AppCoordinator: Routable {
         }
     }
 
-    /// Home's "Sign in" button. Returns how the sign-in flow ended, for the demo to print.
-    func signIn() async -> FlowOutcome<Account> {
-        let outcome = await flow.runForOutcome(SignInCoordinator(modal: modal))
-        account = outcome.output ?? account
-        return outcome
+    /// The home screen's buttons: "Sign in" runs the sign-in flow, a movie of the list runs
+    /// its flow on the same stack (no bookkeeping needed). Each request returns once its flow
+    /// has ended; the demo prints how.
+    func perform(_ action: ScreenAction) async throws {
+        switch action {
+        case .signIn:
+            let outcome = await flow.runForOutcome(SignInCoordinator(modal: modal))
+            account = outcome.output ?? account
+            lastSignIn = outcome
+        case .showMovie(let id):
+            lastMovie = await flow.runForOutcome(MovieCoordinator(id: id, navigation: navigation, modal: modal))
+        }
     }
 
     /// Forgets the account and goes back to the home screen, ending every flow above it.
     private func signOut() async throws {
         account = nil
+        sessionExpiries += 1
         try await go(.back(to: .home))
-    }
-
-    /// Home's movie list: a child flow on the same stack; no bookkeeping needed.
-    func showMovie(id: Int) async -> FlowOutcome<Void> {
-        await flow.runForOutcome(MovieCoordinator(id: id, navigation: navigation, modal: modal))
     }
 }
 
@@ -122,29 +136,34 @@ actor SignInCoordinator: Coordinator {
 }
 
 actor EmailStep: Coordinator {
+    enum ScreenAction: Sendable { case submit(String) }
     let flow = Flow<String>()
     let modal: ModalPresenter
     init(modal: ModalPresenter) { self.modal = modal }
 
     func start() async throws -> String {
-        try await flow.present(EmailScreen(actions: self), on: modal)
+        try await flow.present(EmailScreen(router: router), on: modal)
         return try await flow.finished
     }
 
-    func submit(_ email: String) throws { try flow.finish(with: email) }
+    func perform(_ action: ScreenAction) async throws {
+        guard case .submit(let email) = action else { return }
+        try flow.finish(with: email)
+    }
 }
 
 actor PasswordStep: Coordinator {
+    enum ScreenAction: Sendable { case submit }
     let flow = Flow<Void>()
     let modal: ModalPresenter
     init(modal: ModalPresenter) { self.modal = modal }
 
     func start() async throws {
-        try await flow.present(PasswordScreen(actions: self), on: modal)
+        try await flow.present(PasswordScreen(router: router), on: modal)
         try await flow.finished
     }
 
-    func submit() throws { try flow.finish() }
+    func perform(_ action: ScreenAction) async throws { try flow.finish() }
 }
 
 // MARK: The movie list: a route to each movie
@@ -165,7 +184,7 @@ actor MoviesCoordinator: Routable {
 
     func destination(for route: MoviesRoute) -> Destination? {
         switch route {
-        case .list: .screen(MovieListScreen(actions: self), on: navigation)
+        case .list: .screen(MovieListScreen(router: router), on: navigation)
         case .movie(let id): .child(MovieCoordinator(id: id, navigation: navigation, modal: modal))
         }
     }
@@ -174,8 +193,19 @@ actor MoviesCoordinator: Routable {
 // MARK: Movie detail: ends when its main screen is popped
 
 actor MovieCoordinator: Routable {
+    /// What the movie screen may ask for beyond its routes.
+    enum ScreenAction: Sendable {
+        case showReviews
+        case rate
+        case writeReview
+    }
+
     let flow = Flow<Void>()
     let id: Int
+    /// The stars the person gave last, and who handled the last flow event the movie sent:
+    /// for the demo to print.
+    private(set) var lastRating: Int?
+    private(set) var lastReceipt: FlowEventReceipt?
     let navigation: NavigationPresenter
     let modal: ModalPresenter
     init(id: Int, navigation: NavigationPresenter, modal: ModalPresenter) {
@@ -195,32 +225,34 @@ actor MovieCoordinator: Routable {
         let cinema = try flow.environment.cinema
         switch route {
         case .details:
-            return .screen(MovieScreen(title: cinema.title(of: id), actions: self), on: navigation)
+            return .screen(MovieScreen(title: cinema.title(of: id), router: router), on: navigation)
         case .reviews:
             let reviews = try await cinema.reviews(of: id)
             return .screen(ReviewsScreen(title: cinema.title(of: id), reviews: reviews), on: navigation)
         }
     }
 
-    /// The movie screen's "Reviews" button. A session that expired is not this flow's to
-    /// handle: it tells its ancestors, and returns who handled it.
-    func showReviews() async throws -> FlowEventReceipt? {
-        do {
-            try await go(.forward(to: .reviews))
-            return nil
-        } catch is SessionExpiredError {
-            return try await flow.send(SessionExpired())
+    /// The movie screen's buttons.
+    func perform(_ action: ScreenAction) async throws {
+        switch action {
+        case .showReviews: try await showReviews()
+        case .rate: lastRating = try await flow.ask(RatingScreen(), on: modal)  // awaits the answer
+        case .writeReview: try await writeReview()
         }
     }
 
-    /// The movie screen's "Rate" button: asks a question and awaits its answer.
-    func rate() async throws -> Int {
-        try await flow.ask(RatingScreen(), on: modal)
+    /// "Reviews". A session that expired is not this flow's to handle: it tells its
+    /// ancestors, and keeps who handled it.
+    private func showReviews() async throws {
+        do {
+            try await go(.forward(to: .reviews))
+        } catch is SessionExpiredError {
+            lastReceipt = try await flow.send(SessionExpired())
+        }
     }
 
-    /// The movie screen's "Write a review" button: a form that asks before a person
-    /// leaves it with a gesture.
-    func writeReview() async throws {
+    /// "Write a review": a form that asks before a person leaves it with a gesture.
+    private func writeReview() async throws {
         let review = try await flow.present(ReviewScreen(), on: navigation, role: .auxiliary)
         review.setUserDismissalConfirmation { [self] in try await self.confirmDiscard() }
     }

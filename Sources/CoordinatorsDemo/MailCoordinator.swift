@@ -12,7 +12,7 @@ enum MailRoute: Hashable, Sendable, Codable {
 }
 
 /// The list of mailboxes, the primary column's root.
-struct MailboxesScreen: Screen { let actions: MailCoordinator }
+struct MailboxesScreen: Screen { let router: Router<MailRoute, Never> }
 
 /// One message.
 struct MessageScreen: Screen {
@@ -34,14 +34,9 @@ actor MailCoordinator: Routable {
     /// column.
     func destination(for route: MailRoute) throws -> Destination? {
         switch route {
-        case .mailboxes: .screen(MailboxesScreen(actions: self), on: try split.presenter(forColumn: .primary))
+        case .mailboxes: .screen(MailboxesScreen(router: router), on: try split.presenter(forColumn: .primary))
         case .message(let id): .child(MessageCoordinator(id: id, column: try split.presenter(forColumn: .detail)))
         }
-    }
-
-    /// The mailboxes' list: tapping a message shows it in the detail column.
-    func open(message id: Int) async throws {
-        try await go(.forward(to: .message(id: id)))
     }
 }
 

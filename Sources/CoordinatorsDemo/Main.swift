@@ -23,6 +23,7 @@ struct Demo {
         try await SessionDemo.run()
         try await SheetsAndAlertsDemo.run()
         try await SplitViewDemo.run()
+        try await CheckoutDemo.run()
     }
 }
 
@@ -46,28 +47,34 @@ struct SimulatedPerson {
         step("The app starts on the home screen")
         await printEvents { $0.coordinatorType == "AppCoordinator" && $0.kind.isPresented }
 
+        // Every tap goes through the screen's router: it returns at once, as a button's action
+        // does, and the coordinator carries the requests out in order.
+        let home = try screen(HomeScreen.self, on: navigation.state.top).router
+
         step("Tap “Sign in”: a modal sign-in flow asks for an email, then a password")
-        async let signedIn = app.signIn()
+        let signingIn = home.perform(.signIn)
         await printEvents { $0.coordinatorType == "EmailStep" && $0.kind.isPresented }
         print("\n  The tree while signing in:\n\(indented(tree.snapshot().description))\n")
-        try await screen(EmailScreen.self, on: modal.state.top).actions.submit("ada@example.com")
+        try screen(EmailScreen.self, on: modal.state.top).router.perform(.submit("ada@example.com"))
         await printEvents { $0.coordinatorType == "PasswordStep" && $0.kind.isPresented }
-        try await screen(PasswordScreen.self, on: modal.state.top).actions.submit()
+        try screen(PasswordScreen.self, on: modal.state.top).router.perform(.submit)
         await printEvents { $0.coordinatorType == "SignInCoordinator" && $0.kind.isEnd }
-        print("  → sign-in: \(await signedIn)")
+        try await signingIn.value
+        print("  → sign-in: \(await app.lastSignIn.map { "\($0)" } ?? "none")")
 
         step("Open a movie and rate it: the movie flow asks a question and awaits the answer")
-        async let watched = app.showMovie(id: 1)
+        let watching = home.perform(.showMovie(id: 1))
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
-        let movie = try screen(MovieScreen.self, on: navigation.state.top).actions
-        async let stars = movie.rate()
+        let movie = try screen(MovieScreen.self, on: navigation.state.top).router
+        let rating = movie.perform(.rate)
         await printEvents { $0.kind.presents("RatingScreen") }
         try modal.state.top?.answer(5)
         await printEvents { $0.kind.dismisses("RatingScreen") }
-        print("  → rated \(try await stars) stars")
+        try await rating.value
+        print("  → rated 5 stars: the request returned once the rating was in")
 
         step("Write a review, then swipe back: “Discard your review?” — no, then yes")
-        try await movie.writeReview()
+        try await movie.perform(.writeReview).value
         await printEvents { $0.kind.presents("ReviewScreen") }
         let navigation = self.navigation
         async let firstSwipe = navigation.userPop()
@@ -84,15 +91,17 @@ struct SimulatedPerson {
         step("Swipe back from the movie: its flow ends, dismissed by the user")
         try await navigation.userPop()
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isEnd }
-        print("  → movie: \(await watched)")
+        try await watching.value
+        print("  → movie: \(await app.lastMovie.map { "\($0)" } ?? "none")")
 
         step("Open another movie, then log out while it is shown: the whole tree is cancelled")
-        async let interrupted = app.showMovie(id: 7)
+        let interrupted = home.perform(.showMovie(id: 7))
         await printEvents { $0.coordinatorType == "MovieCoordinator" && $0.kind.isPresented }
         print("\n  The tree as Mermaid:\n\(indented(tree.snapshot().mermaid))\n")
         tree.cancel()
         await printEvents { $0.coordinatorType == "AppCoordinator" && $0.kind.isEnd }
-        print("  → movie: \(await interrupted)")
+        _ = await interrupted.result
+        print("  → movie: \(await app.lastMovie.map { "\($0)" } ?? "none")")
     }
 
     /// Prints events until one matches `last` (inclusive).

@@ -36,6 +36,8 @@ struct DemoLinks: DeepLinkParser {
 /// The cinema app running in a tree of its own, with its own presenters.
 struct LaunchedApp {
     let tree: CoordinatorTree
+    /// Its root, for the demo to read what it keeps.
+    let root: AppCoordinator
     let navigation: NavigationPresenter
     let modal: ModalPresenter
     let run: Task<FlowOutcome<Void>, Never>
@@ -48,7 +50,7 @@ struct LaunchedApp {
         let app = try AppCoordinator(navigation: navigation, modal: modal)
         let run = Task { await tree.runForOutcome(app) }
         try await navigation.waitUntil { $0.top?.screen is HomeScreen }
-        return LaunchedApp(tree: tree, navigation: navigation, modal: modal, run: run)
+        return LaunchedApp(tree: tree, root: app, navigation: navigation, modal: modal, run: run)
     }
 
     /// Cancels the tree and awaits the root's end.

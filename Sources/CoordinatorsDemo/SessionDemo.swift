@@ -13,13 +13,15 @@ enum SessionDemo {
 
         step("The server ends the session; the cinema service in the environment now says so")
         app.tree.setEnvironment(\.cinema, DemoCinema(sessionExpired: true))
-        guard let movie = (app.navigation.state.top?.screen as? MovieScreen)?.actions else {
+        guard let movie = (app.navigation.state.top?.screen as? MovieScreen)?.router else {
             throw DemoError.unexpectedScreen(app.navigation.state.top)
         }
 
         step("Tap “Reviews”: loading fails, the movie flow sends SessionExpired up the tree")
-        let receipt = try await movie.showReviews()
-        print("  → \(receipt.map { "\($0)" } ?? "no event sent")")
+        let request = movie.perform(.showReviews)
+        try await app.navigation.waitUntil { $0.screenNames == ["HomeScreen"] }
+        print("  → SessionExpired handled by AppCoordinator: signed out \(await app.root.sessionExpiries) time(s)")
+        print("  → the tap's request: \(await request.result) (the sign-out ended the movie flow it ran in)")
         print("  → after signing out: \(app.screens)")
 
         step("Open demo://account and walk away: the sign-in flow times out after 200 ms")

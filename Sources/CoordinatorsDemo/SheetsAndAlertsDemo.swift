@@ -24,6 +24,7 @@ extension SimulatedPerson {
         await printEvents { $0.kind.presents("SeatMapScreen(Nosferatu)") }
         print("  → options: \(modal.state.top?.options ?? .automatic)")
         print("  → \(await tickets.seatMapLayout())")
+        let seatMap = try seatMapRouter()
 
         step("Drag the sheet up: the presenter reports the new detent, the coordinator reads it")
         try modal.userSelectDetent(.large)
@@ -31,35 +32,45 @@ extension SimulatedPerson {
         print("  → \(await tickets.seatMapLayout())")
 
         step("Tap “Buy”: an alert asks how many tickets; tap outside it")
-        async let declined = tickets.buy()
+        let declined = seatMap.perform(.buy)
         await printEvents { $0.kind.presents("Alert(How many tickets?)") }
         print("  → shown: \(try buttons(Int.self))")
         try await modal.userDismiss()
         await printEvents { $0.kind.dismisses("Alert(How many tickets?)") }
-        print("  → tapped outside: answered \(try await declined) (the cancel button's value)")
+        try await declined.value
+        print("  → tapped outside: answered \(await tickets.lastAnswer ?? "") (the cancel button's value)")
 
         step("Tap “Buy” again, and “Two”: the receipt follows at once, without animation")
-        async let bought = tickets.buy()
+        let bought = seatMap.perform(.buy)
         await printEvents { $0.kind.presents("Alert(How many tickets?)") }
         try tap("Two", answering: Int.self)
         await printEvents { $0.kind.presents("ReceiptScreen(2 tickets)") }
-        print("  → answered \(try await bought) tickets")
+        try await bought.value
+        print("  → answered \(await tickets.lastAnswer ?? "") tickets")
         print("  → \(animation(of: modal.state))")
         try await modal.userDismiss()
         await printEvents { $0.kind.dismisses("ReceiptScreen(2 tickets)") }
         print("  → swiped the receipt away: \(animation(of: modal.state))")
 
         step("Tap “Delete booking”: a confirmation dialog, its “Delete” destructive; tap it")
-        async let deleted = tickets.deleteBooking()
+        let deleted = seatMap.perform(.deleteBooking)
         await printEvents { $0.kind.presents("ConfirmationDialog(Delete your booking?)") }
         print("  → shown: \(try buttons(Bool.self))")
         try tap("Delete", answering: Bool.self)
         await printEvents { $0.kind.dismisses("ConfirmationDialog(Delete your booking?)") }
-        print("  → deleted: \(try await deleted); booked now: \(await tickets.booked)")
+        try await deleted.value
+        print("  → deleted: \(await tickets.lastAnswer ?? ""); booked now: \(await tickets.booked)")
 
         step("Swipe the seat map down: the ticket flow ends, dismissed by the user")
         try await modal.userDismiss()
         await printEvents { $0.coordinatorType == "TicketsCoordinator" && $0.kind.isEnd }
+    }
+
+    /// The router of the seat map, at the bottom of the modal surface: what its buttons use.
+    private func seatMapRouter() throws -> Router<Never, TicketsCoordinator.ScreenAction> {
+        let first = modal.state.modals.first
+        guard let seatMap = first?.screen as? SeatMapScreen else { throw DemoError.unexpectedScreen(first) }
+        return seatMap.router
     }
 
     /// Taps the button titled `title` of the alert or dialog on top of the modal surface, as

@@ -31,7 +31,11 @@ extension SimulatedPerson {
         await printEvents { $0.kind.presents("MailboxesScreen") }
 
         step("Tap message 1: its flow shows it in the detail column, beside the mailboxes")
-        try await mail.open(message: 1)
+        let primary = try split.presenter(forColumn: .primary)
+        guard let mailboxes = primary.state.top?.screen as? MailboxesScreen else {
+            throw DemoError.unexpectedScreen(primary.state.top)
+        }
+        try await mailboxes.router.go(.forward(to: .message(id: 1))).value
         await printEvents { $0.kind.presents("MessageScreen(1)") }
         print("  → \(SplitViewDemo.columns(of: split.state))")
 

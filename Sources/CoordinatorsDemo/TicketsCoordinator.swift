@@ -7,7 +7,7 @@ import Coordinators
 /// The seat map, shown as a sheet; it lays the hall out for the height it rests at.
 struct SeatMapScreen: Screen {
     let movie: String
-    let actions: TicketsCoordinator
+    let router: Router<Never, TicketsCoordinator.ScreenAction>
     var screenName: String { "SeatMapScreen(\(movie))" }
 }
 
@@ -18,11 +18,19 @@ struct ReceiptScreen: Screen {
 }
 
 actor TicketsCoordinator: Coordinator {
+    /// The seat map's buttons.
+    enum ScreenAction: Sendable {
+        case buy
+        case deleteBooking
+    }
+
     let flow = Flow<Void>()
     let movie: String
     let modal: ModalPresenter
     private var seatMap: Presentation?
     private(set) var booked = 0
+    /// What the last question the seat map asked was answered: tickets, or whether to delete.
+    private(set) var lastAnswer: String?
 
     init(movie: String, modal: ModalPresenter) {
         self.movie = movie
@@ -33,7 +41,7 @@ actor TicketsCoordinator: Coordinator {
     /// runs until the person closes it.
     func start() async throws {
         seatMap = try await flow.present(
-            SeatMapScreen(movie: movie, actions: self), on: modal,
+            SeatMapScreen(movie: movie, router: router), on: modal,
             options: PresentationOptions(style: .sheet, detents: SheetDetents([.medium, .large], showsGrabber: true)))
         try await flow.finished
     }
@@ -48,10 +56,16 @@ actor TicketsCoordinator: Coordinator {
         }
     }
 
-    /// The seat map's "Buy" button: an alert asks how many tickets. Tapping outside it
-    /// answers its cancel button's value, 0. A booking shows its receipt at once, without
-    /// animation.
-    func buy() async throws -> Int {
+    func perform(_ action: ScreenAction) async throws {
+        switch action {
+        case .buy: lastAnswer = "\(try await buy())"
+        case .deleteBooking: lastAnswer = "\(try await deleteBooking())"
+        }
+    }
+
+    /// "Buy": an alert asks how many tickets. Tapping outside it answers its cancel button's
+    /// value, 0. A booking shows its receipt at once, without animation.
+    private func buy() async throws -> Int {
         let tickets = try await flow.ask(
             Alert(
                 title: "How many tickets?", message: movie,
@@ -64,9 +78,9 @@ actor TicketsCoordinator: Coordinator {
         return tickets
     }
 
-    /// The seat map's "Delete booking" button: a confirmation dialog whose "Delete" is
-    /// destructive. Returns whether the booking was deleted.
-    func deleteBooking() async throws -> Bool {
+    /// "Delete booking": a confirmation dialog whose "Delete" is destructive. Returns whether
+    /// the booking was deleted.
+    private func deleteBooking() async throws -> Bool {
         let delete = try await flow.ask(
             ConfirmationDialog(
                 title: "Delete your booking?", message: "\(booked) seats go back on sale.",
