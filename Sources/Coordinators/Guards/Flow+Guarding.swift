@@ -19,7 +19,7 @@ extension Flow {
     ///
     /// With a `timeout`, measured on this flow's clock (`flow.environment.clock`) from when a
     /// move asks, a guard that has not answered by then refuses: what is guarded is never torn
-    /// down without a yes. The lifecycle event says so (`interruptionRefused(_:timedOut:)`).
+    /// down without a yes. The lifecycle event says so (`interruptionRefused(move:timedOut:)`).
     /// Without one, a move waits as long as `whenInterrupted` takes. Guards nest: a move asks
     /// every guard up in every flow it would end, all at once, and the first refusal fails it.
     ///

@@ -74,7 +74,7 @@ enum InterruptionCheck {
         guard let (index, verdict) = refusal else { return }
         let (node, interruption, active) = guards[index]
         let timedOut = verdict == .timedOut
-        node.context?.emit(node, LifecycleEvent.Kind.interruptionRefused(interruption.description, timedOut: timedOut))
+        node.emitUnlessEnded(.interruptionRefused(move: interruption.description, timedOut: timedOut))
         let answer =
             if let timeout = active.timeout, timedOut {
                 "whose guard (flow.guarding) did not answer within \(timeout.duration), which refuses"

@@ -66,11 +66,18 @@ extension Node {
     }
 
     /// Records that no ancestor handled an event of `eventType` this node sent, unless the
-    /// node's flow has ended meanwhile: the event is sent while holding its lock, so it
-    /// comes before its end event, which is sent after the lock marked it ended.
+    /// node's flow has ended meanwhile (`emitUnlessEnded`).
     @inline(never)
     func emitFlowEventUnhandled(_ eventType: Any.Type) {
-        guard let event = context?.prepare(self, .flowEventUnhandled(String(describing: eventType))) else { return }
+        emitUnlessEnded(.flowEventUnhandled(String(describing: eventType)))
+    }
+
+    /// Sends a lifecycle event about this node unless its flow has ended: the event is sent
+    /// while holding its lock, so it comes before its end event, which is sent after the lock
+    /// marked it ended. For events that may race the end (a flow event's journey, a guard's
+    /// refusal).
+    func emitUnlessEnded(_ kind: @autoclosure () -> LifecycleEvent.Kind) {
+        guard let event = context?.prepare(self, kind()) else { return }
         withLock { state in
             if state.machine.phase != .ended { event.send() }
         }

@@ -116,22 +116,33 @@ extension Node {
     /// Returns once the flow accepts routes. Throws `RoutesRefused` if it ends (or is ending)
     /// first, `CancellationError` if the waiting task is cancelled.
     /// A link that waits while routes are held (`flow.holdingRoutes`) records a `linkHeld`
-    /// lifecycle event.
+    /// lifecycle event (`recordHeld`).
     func waitUntilAcceptingRoutes() async throws {
         try await awaitValue { continuation in
-            var held = false
-            defer { if held { context?.emit(self, .linkHeld) } }
+            var held: UInt64?
+            defer { if let held { recordHeld(waiter: held) } }
             return withLock { state in
                 switch state.machine.phase {
                 case .ending, .ended: return .failed(RoutesRefused())
                 case .idle, .running:
                     if state.acceptsRoutes { return .ready(()) }
-                    held = state.storedExtras?.routeHold != nil
-                    return .waiting(state.extras.routeWaiters.add(continuation))
+                    let id = state.extras.routeWaiters.add(continuation)
+                    if state.storedExtras?.routeHold != nil { held = id }
+                    return .waiting(id)
                 }
             }
         } cancel: { id in
             self.withLock { $0.storedExtras?.routeWaiters.remove(id) }
+        }
+    }
+
+    /// Sends the `linkHeld` event of the link whose waiter is `id`, if it still waits: inside
+    /// the critical section that would wake it, so the event comes before anything the link
+    /// does once woken, and before this coordinator's end event.
+    private func recordHeld(waiter id: UInt64) {
+        guard let event = context?.prepare(self, .linkHeld) else { return }
+        withLock { state in
+            if state.storedExtras?.routeWaiters.contains(id) == true { event.send() }
         }
     }
 

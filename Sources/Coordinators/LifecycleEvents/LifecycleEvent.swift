@@ -39,7 +39,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// A guard of this coordinator's flow (`flow.guarding`) refused the move described
         /// here, which would have ended it — or, `timedOut`, did not answer within its timeout,
         /// which refuses too. The move changed nothing; its caller gets a `flowGuarded` error.
-        case interruptionRefused(String, timedOut: Bool)
+        case interruptionRefused(move: String, timedOut: Bool)
 
         /// Whether this event is the coordinator's last.
         public var isEnd: Bool {

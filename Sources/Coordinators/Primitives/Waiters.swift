@@ -23,6 +23,9 @@ struct Waiters<Value: Sendable> {
     }
 
     /// Removes and returns the continuation that waits longest, if any.
+    /// Whether the waiter `add` returned `id` for still waits here.
+    func contains(_ id: UInt64) -> Bool { entries.contains { $0.id == id } }
+
     mutating func removeFirst() -> UnsafeContinuation<Value, any Error>? {
         entries.isEmpty ? nil : entries.removeFirst().continuation
     }

@@ -66,7 +66,7 @@ final class ScreenRequest<Value: Sendable>: ScreenRequestJob {
     /// Records the outcome, reports a failure (if `reported`), and wakes the waiters.
     private func resolve(_ outcome: Result<Value, any Error>, reported: Bool) {
         if reported, case .failure(let error) = outcome {
-            node.context?.emit(node, .screenRequestFailed(request: describe(), error: "\(error)"))
+            node.emitUnlessEnded(.screenRequestFailed(request: describe(), error: "\(error)"))
         }
         let waiters = state.withLock { state in
             state.outcome = outcome

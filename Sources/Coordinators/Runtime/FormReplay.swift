@@ -15,8 +15,15 @@ struct FormReplay<Shown> {
 
     /// The steps on the stack, bottom first.
     private(set) var steps: [Step] = []
+    /// An answer given at a place of the form, and the type of screen that gave it (`screen`,
+    /// an identity the caller chooses): only a screen of that type is handed it again.
+    struct LastAnswer {
+        let screen: ObjectIdentifier
+        let answer: any Sendable
+    }
+
     /// The last answer given at each place of the form, for a step pushed anew there.
-    private(set) var lastAnswers: [(any Sendable)?] = []
+    private(set) var lastAnswers: [LastAnswer?] = []
     /// The step the body asks next, in this run of the body.
     private(set) var cursor = 0
     /// This run of the body is abandoned: a person went back. Whatever the body does meanwhile
@@ -30,8 +37,8 @@ struct FormReplay<Shown> {
         /// The step a person went back to: it waits for a new answer on what shows it.
         case waitsAgain(Shown)
         /// Past the steps on the stack: pushed above `below` (`nil` for the first step), given
-        /// the last answer at its place.
-        case pushed(below: Shown?, lastAnswer: (any Sendable)?)
+        /// the last answer at its place if its screen is of the type that gave it.
+        case pushed(below: Shown?, lastAnswer: LastAnswer?)
     }
 
     /// The next step of this run.
@@ -53,27 +60,27 @@ struct FormReplay<Shown> {
         cursor += 1
     }
 
-    /// The step that waited again got `answer`.
-    mutating func answered(_ answer: any Sendable) {
+    /// The step that waited again, a screen of type `screen`, got `answer`.
+    mutating func answered(_ answer: any Sendable, screen: ObjectIdentifier) {
         precondition(cursor < steps.count && steps[cursor].answer == nil, "only the step that waits again")
         steps[cursor].answer = answer
-        remember(answer)
+        remember(answer, screen: screen)
         cursor += 1
     }
 
-    /// The step pushed with `shown` got `answer`.
-    mutating func pushed(_ shown: Shown, answered answer: any Sendable) {
+    /// The step pushed with `shown`, a screen of type `screen`, got `answer`.
+    mutating func pushed(_ shown: Shown, answered answer: any Sendable, screen: ObjectIdentifier) {
         precondition(cursor == steps.count, "a step is pushed above the others")
         steps.append(Step(shown: shown, answer: answer))
-        remember(answer)
+        remember(answer, screen: screen)
         cursor += 1
     }
 
-    /// Keeps `answer` as the last given at the next step's place (a step that answered in the
-    /// wrong place: it is pushed again there).
-    mutating func remember(_ answer: any Sendable) {
+    /// Keeps `answer`, given by a screen of type `screen`, as the last given at the next step's
+    /// place (a step that answered in the wrong place: it is pushed again there).
+    mutating func remember(_ answer: any Sendable, screen: ObjectIdentifier) {
         while lastAnswers.count <= cursor { lastAnswers.append(nil) }
-        lastAnswers[cursor] = answer
+        lastAnswers[cursor] = LastAnswer(screen: screen, answer: answer)
     }
 
     /// What a form does once one of its steps left the stack.

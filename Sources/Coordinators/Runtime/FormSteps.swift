@@ -67,8 +67,8 @@ public final class FormSteps {
     ///
     /// `makeScreen` is called only when the step is pushed; a step still on the stack keeps its
     /// screen (and what the person entered there). The last answer is kept when an earlier
-    /// step is answered differently: it is handed over whenever the step at this place
-    /// answers the same type.
+    /// step is answered differently: it is handed over whenever the step at this place is a
+    /// screen of the same type (another screen there, on another branch, starts empty).
     ///
     /// Throws as `ask(_:)`. Cancellation: as `ask(_:)`.
     public nonisolated(nonsending) func ask<S: Screen>(
@@ -86,8 +86,11 @@ public final class FormSteps {
             case .waitsAgain(let shown):
                 try check(shown, shows: S.self)
                 return try await waitAgain(on: shown)
-            case .pushed(let below, let lastAnswer):
-                return try await push(makeScreen(lastAnswer as? S.Answer), above: below)
+            case .pushed(let below, let last):
+                // Only a screen of the type that gave it: another step in this place (the body
+                // took another branch) starts empty.
+                let lastAnswer = last.flatMap { $0.screen == ObjectIdentifier(S.self) ? $0.answer as? S.Answer : nil }
+                return try await push(makeScreen(lastAnswer), above: below)
             }
         } catch {
             throw CoordinatorError.located(error, at: file, line)
@@ -108,7 +111,7 @@ public final class FormSteps {
         }
         switch reply {
         case .answered(let value):
-            replay.answered(value)
+            replay.answered(value, screen: ObjectIdentifier(type(of: presentation.screen)))
             return try cast(value)
         case .dismissed(let reason):
             try stepLeft(reason)
@@ -155,11 +158,11 @@ public final class FormSteps {
         if let below, !below.isPresented {
             // Answered at once, in the wrong place: the step below was popped as it was pushed.
             presentation.endFormStep()
-            replay.remember(answer)  // for the step pushed again here
+            replay.remember(answer, screen: ObjectIdentifier(S.self))  // for the step pushed again here
             await presentation.dismissIfPresented(.byCoordinator, animated: animated)
             try stepLeft(below.leavingReason ?? .byUser)
         }
-        replay.pushed(presentation, answered: answer)
+        replay.pushed(presentation, answered: answer, screen: ObjectIdentifier(S.self))
         return answer
     }
 

@@ -68,6 +68,7 @@ struct ChildRouteOutcomeTests {
         return try await withFlowTest(
             of: Shop(navigation: navigation, reports: continuation), atEnd: .cancelTree, presenters: [navigation]
         ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "cart" }
             try await test.root.go(.forward(to: .checkout))
             let routes = try test.root.routes
             #expect(routes == [.cart, .checkout], "a route like any other while the child runs")
@@ -134,6 +135,7 @@ struct ChildRouteOutcomeTests {
         try await withFlowTest(
             of: Shop(navigation: navigation, reports: continuation), atEnd: .cancelTree, presenters: [navigation]
         ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "cart" }
             try await test.root.go(.forward(to: .checkout))
             _ = try await test.coordinator(Checkout.self)
         }

@@ -5,10 +5,13 @@ import Testing
 /// `FormReplay`, one (state, event) pair per test: what a form does at its next step, and
 /// after one of its steps left. A step is shown by its name here.
 struct FormReplayTests {
+    /// The type of screen every step of these forms is.
+    private let step = ObjectIdentifier(String.self)
+
     /// A form whose first run pushed `names`, each answered with its name's length.
     private func replay(pushed names: [String]) -> FormReplay<String> {
         var replay = FormReplay<String>()
-        for name in names { replay.pushed(name, answered: name.count) }
+        for name in names { replay.pushed(name, answered: name.count, screen: step) }
         return replay
     }
 
@@ -18,7 +21,7 @@ struct FormReplayTests {
         case .replayed(let shown, let answer): "replayed \(shown) \(answer)"
         case .waitsAgain(let shown): "waitsAgain \(shown)"
         case .pushed(let below, let lastAnswer):
-            "pushed above \(below ?? "nothing") \(lastAnswer.map { "\($0)" } ?? "-")"
+            "pushed above \(below ?? "nothing") \(lastAnswer.map { "\($0.answer)" } ?? "-")"
         }
     }
 
@@ -62,15 +65,23 @@ struct FormReplayTests {
         _ = replay.stepLeft(.byUser, stillShown: 2, lowestGone: .byUser)
         replay.beginRun()
         replay.replayed()
-        replay.answered(99)
+        replay.answered(99, screen: step)
         #expect(replay.steps[1].answer as? Int == 99)
-        #expect(replay.lastAnswers[1] as? Int == 99)
+        #expect(replay.lastAnswers[1]?.answer as? Int == 99)
         #expect(next(replay) == "pushed above age 5", "color's last answer, for its screen pushed anew")
+    }
+
+    @Test func aLastAnswerKeepsTheTypeOfScreenThatGaveIt() {
+        var replay = replay(pushed: ["email"])
+        _ = replay.stepLeft(.byUser, stillShown: 1, lowestGone: nil)
+        replay.beginRun()
+        replay.answered(7, screen: ObjectIdentifier(Int.self))
+        #expect(replay.lastAnswers[0]?.screen == ObjectIdentifier(Int.self), "another branch's screen here")
     }
 
     @Test func anAnswerInTheWrongPlaceIsRememberedForTheStepPushedThere() {
         var replay = replay(pushed: ["name"])
-        replay.remember("lost")
+        replay.remember("lost", screen: step)
         #expect(replay.steps.count == 1, "not a step")
         #expect(next(replay) == "pushed above name lost")
     }
