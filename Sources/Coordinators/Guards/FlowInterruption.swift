@@ -4,13 +4,14 @@
 /// `description` reads as a sentence for a log or an alert: `CheckoutFlow #2's move
 /// .back(count: 1) (going back) would end PaymentFlow #5`.
 public struct FlowInterruption: Sendable, Hashable, CustomStringConvertible {
-    /// What asks: a deep link, a restoration, or going back (`go(.back…)`). New causes may be
-    /// added in later versions.
+    /// What asks: a deep link, a restoration, going back (`go(.back…)`), or going forward onto
+    /// a presenter that shows one thing at a time. New causes may be added in later versions.
     public struct Cause: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case deepLink = "a deep link"
             case restoration = "a restoration"
             case goingBack = "going back"
+            case goingForward = "going forward"
         }
 
         private let base: Base
@@ -22,8 +23,11 @@ public struct FlowInterruption: Sendable, Hashable, CustomStringConvertible {
         public static let restoration = Cause(.restoration)
         /// `go(.back…)` of an ancestor would remove routes that end it.
         public static let goingBack = Cause(.goingBack)
+        /// `go(.forward(to:))` of an ancestor would show a screen in place of its main one, on a
+        /// presenter that shows one thing at a time (a window's root, a slot).
+        public static let goingForward = Cause(.goingForward)
 
-        /// `a deep link`, `a restoration`, `going back`.
+        /// `a deep link`, `a restoration`, `going back`, `going forward`.
         public var description: String { base.rawValue }
     }
 

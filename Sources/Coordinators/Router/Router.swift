@@ -18,8 +18,9 @@
 /// coordinator are carried out one at a time, in the order they were sent (from any number
 /// of screens and threads: the order of the calls), in the coordinator's own task tree.
 /// A request that fails — whether anyone awaits it or not — is also reported as a
-/// `screenRequestFailed` lifecycle event of the coordinator, unless it was sent once the
-/// coordinator was no longer running (its end event is its last): none fails silently.
+/// `screenRequestFailed` lifecycle event of the coordinator, unless it was sent when the
+/// coordinator did not run (then it is refused at once, in its request alone: a coordinator's
+/// end event is its last).
 ///
 /// It is generic over the routes and actions, not the coordinator's type, so a preview or a
 /// test can give a screen the router of another coordinator with the same routes. It holds

@@ -56,7 +56,7 @@ extension Routable {
             planned = try plan(removing: select, showing: [], landing: landing, operation: operation)
             closed = try await InterruptionCheck.askGuards(cause, at: node, move: operation()) { again in
                 if again { planned = try plan(removing: select, showing: [], landing: landing, operation: operation) }
-                return planned.endingRoots(below: node)
+                return planned.endingRoots(below: node) + replacedRoots(on: screens.map(\.presenter))
             }
             do {
                 planned.made = try makePresentations(for: screens)
@@ -98,10 +98,31 @@ extension Routable {
         let node = flow.node
         try await node.takeRouteTurn()
         defer { node.endRouteTurn() }
+        // On a presenter that shows one thing at a time, the screen takes the place of what it
+        // shows: a main screen of another coordinator, which that ends, asks its guards first.
+        var closed: InterruptionCheck.Closed?
+        if presenter.presentationReplacedByNextPresent != nil {
+            closed = try await InterruptionCheck.askGuards(.goingForward, at: node, move: ".forward(to: \(route))") {
+                _ in replacedRoots(on: [presenter])
+            }
+        }
+        defer { closed?.reopen() }
         let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
         _ = try await flow.present(
             screen, on: presenter, role: .automatic, options: options, animated: animated, expecting: nil,
             routeTag: tag)
+    }
+
+    /// The coordinators a move's new screens on `presenters` would end by taking the place of
+    /// their main screens (on a presenter that shows one thing at a time), for their guards:
+    /// any but this one, whose own main screen a route's screen replaces as its main.
+    private nonisolated func replacedRoots(on presenters: [any Presenter]) -> [Node] {
+        presenters.compactMap { presenter in
+            guard let replaced = presenter.presentationReplacedByNextPresent, replaced.isMain,
+                let owner = replaced.owner as? Node, owner !== flow.node
+            else { return nil }
+            return owner
+        }
     }
 
     /// A move into a new child with nothing removed, as most of a deep link's steps are: the

@@ -70,7 +70,7 @@ extension Routable {
             } else {
                 let (_, landing) = RouteLanding.of(destination, for: route)
                 _ = try await move(
-                    removing: { _ in [] }, showing: [], landing: landing, animated: animated, asking: .goingBack,
+                    removing: { _ in [] }, showing: [], landing: landing, animated: animated, asking: .goingForward,
                     operation: "\(transition)")  // removes nothing: ends nothing, asks no guard
             }
         case .back(let count):

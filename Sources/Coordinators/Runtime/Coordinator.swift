@@ -77,6 +77,11 @@ public protocol Coordinator: Actor {
     /// throws (and a `screenRequestFailed` lifecycle event). It may run a child flow
     /// (`try await flow.run(...)`): the router's next requests wait until it returns.
     ///
+    /// This coordinator's teardown waits for the request it carries out. So it must not await
+    /// an ancestor's method that ends this coordinator and waits for that end (a `go(.back…)`
+    /// past it): tell the ancestor with a flow event (`flow.send`), whose handler runs in the
+    /// ancestor's own tasks, or through the ancestor's router.
+    ///
     /// Cancellation: it is cancelled when this coordinator ends; the task awaiting the request
     /// does not cancel it.
     func perform(_ action: ScreenAction) async throws
