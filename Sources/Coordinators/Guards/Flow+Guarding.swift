@@ -44,7 +44,7 @@ extension Flow {
     public nonisolated(nonsending) func guarding<Value>(
         timeout: Duration? = nil,
         file: String = #fileID, line: Int = #line,
-        _ body: () async throws -> Value,
+        _ body: nonisolated(nonsending) () async throws -> Value,
         whenInterrupted decide: @escaping @Sendable (FlowInterruption) async -> GuardDecision
     ) async throws -> Value {
         let active: ActiveGuard

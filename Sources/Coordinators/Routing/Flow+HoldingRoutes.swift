@@ -33,9 +33,8 @@ extension Flow {
     ///
     /// Cancellation: `body` runs in the calling task, and cancelling it is `body`'s to handle;
     /// the hold ends when `body` returns or throws, whatever the reason.
-    public func holdingRoutes<Value>(
-        isolation: isolated (any Actor)? = #isolation, file: String = #fileID, line: Int = #line,
-        _ body: () async throws -> Value
+    public nonisolated(nonsending) func holdingRoutes<Value>(
+        file: String = #fileID, line: Int = #line, _ body: nonisolated(nonsending) () async throws -> Value
     ) async throws -> Value {
         do { try node.holdRoutes() } catch { throw error.located(at: file, line) }
         defer { node.releaseRoutes() }

@@ -35,6 +35,8 @@ actor Desk: Routable {
         case fail
         /// Records `holding`, then waits until the desk ends.
         case hold
+        /// Records `holding`, waits until `gate` opens (cancelled or not), then records `noted`.
+        case holdUntil(Gate, then: Int)
         /// Awaits a `note` request sent through its own router.
         case awaitNote(Int)
     }
@@ -78,6 +80,11 @@ actor Desk: Routable {
         case .hold:
             journal.record(.holding)
             try await journal.waitUntil { _ in false }
+        case .holdUntil(let gate, let number):
+            journal.record(.holding)
+            await gate.wait()
+            try Task.checkCancellation()  // a request the sender's cancellation reached throws here
+            journal.record(.noted(number))
         case .awaitNote(let number):
             try await router.perform(.note(number)).value
         }
