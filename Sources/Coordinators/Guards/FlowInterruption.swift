@@ -35,16 +35,25 @@ public struct FlowInterruption: Sendable, Hashable, CustomStringConvertible {
     public let cause: Cause
     /// The coordinator whose routes move (`CheckoutFlow #2`): an ancestor of the guarded one.
     public let movingCoordinator: String
+    /// That coordinator's identifier in the tree.
+    public let movingCoordinatorID: CoordinatorID
     /// The move, as its coordinator names it: `.back(count: 1)`, `for a link's step 2`.
     public let move: String
     /// The guarded coordinator the move would end (`PaymentFlow #5`).
     public let guardedCoordinator: String
+    /// That coordinator's identifier in the tree.
+    public let guardedCoordinatorID: CoordinatorID
 
-    init(cause: Cause, movingCoordinator: String, move: String, guardedCoordinator: String) {
+    init(
+        cause: Cause, movingCoordinator: String, movingCoordinatorID: CoordinatorID, move: String,
+        guardedCoordinator: String, guardedCoordinatorID: CoordinatorID
+    ) {
         self.cause = cause
         self.movingCoordinator = movingCoordinator
+        self.movingCoordinatorID = movingCoordinatorID
         self.move = move
         self.guardedCoordinator = guardedCoordinator
+        self.guardedCoordinatorID = guardedCoordinatorID
     }
 
     /// `CheckoutFlow #2's move .back(count: 1) (going back) would end PaymentFlow #5`.

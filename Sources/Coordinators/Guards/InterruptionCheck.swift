@@ -44,7 +44,8 @@ enum InterruptionCheck {
             let asks = found.compactMap { item -> (node: Node, interruption: FlowInterruption, guard: ActiveGuard)? in
                 guard let active = item.entry.value as? ActiveGuard else { return nil }
                 let interruption = FlowInterruption(
-                    cause: cause, movingCoordinator: moving, move: move, guardedCoordinator: name(of: item.node))
+                    cause: cause, movingCoordinator: moving, movingCoordinatorID: mover.id, move: move,
+                    guardedCoordinator: name(of: item.node), guardedCoordinatorID: item.node.id)
                 return (item.node, interruption, active)
             }
             try await ask(asks)

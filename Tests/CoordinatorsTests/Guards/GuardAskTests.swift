@@ -7,7 +7,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct GuardAskTests {
     private let interruption = FlowInterruption(
-        cause: .goingBack, movingCoordinator: "Lane #1", move: ".backOne", guardedCoordinator: "Pay #2")
+        cause: .goingBack, movingCoordinator: "Lane #1", movingCoordinatorID: CoordinatorID(rawValue: 1),
+        move: ".backOne",
+        guardedCoordinator: "Pay #2", guardedCoordinatorID: CoordinatorID(rawValue: 2))
 
     @Test func theFirstAnswerWinsAndLaterOnesAreIgnored() async {
         let ask = GuardAsk()

@@ -43,6 +43,8 @@ struct GuardTests {
             #expect(interruption.cause == .goingBack)
             #expect(interruption.movingCoordinator == "LaneFlow \(lane.flow.id)")
             #expect(interruption.guardedCoordinator == "LaneFlow \(pay.flow.id)")
+            #expect(interruption.movingCoordinatorID == lane.flow.id)
+            #expect(interruption.guardedCoordinatorID == pay.flow.id)
             #expect(interruption.move == ".backOne")
             #expect(
                 interruption.description

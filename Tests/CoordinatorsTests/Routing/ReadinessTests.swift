@@ -22,7 +22,7 @@ struct ReadinessTests {
 
     /// An app that runs its onboarding before it shows its home screen, with its routes held.
     actor App: Routable {
-        enum Route: Hashable, Sendable {
+        enum Route: Hashable, Sendable, Codable {
             case home
             case item(Int)
         }
@@ -80,6 +80,31 @@ struct ReadinessTests {
             try await second.value
             #expect(app.navigation.state.screenNames == ["home", "item 2"], "the link went on after the home screen")
             #expect(app.asked.withLock { $0 } == [.home, .item(2)], "the superseded link resolved nothing")
+        }
+    }
+
+    @Test func aRestorationDuringOnboardingWaitsAndLandsWhenItIsDone() async throws {
+        // The state to restore: the app after its onboarding, on item 3.
+        let first = Surfaces()
+        let saved = try await withFlowTest(
+            of: first.makeApp(), atEnd: .cancelTree, presenters: [first.navigation, first.modal]
+        ) { test in
+            try await test.answer(Welcome.self, on: first.modal, with: true)
+            try await test.tree.open(DeepLink(App.Route.home, App.Route.item(3)))
+            return try #require(test.tree.navigationState())
+        }
+
+        let app = Surfaces()
+        try await withFlowTest(of: app.makeApp(), atEnd: .cancelTree, presenters: [app.navigation, app.modal]) { test in
+            _ = try await test.screen(Welcome.self, on: app.modal)
+            let restoring = Task { try await test.tree.restore(saved) }
+            try await test.expectEvents(["ReadinessTests.App #1 holds a link until it is ready"])
+            #expect(app.navigation.state.screenNames.isEmpty, "nothing restored while onboarding runs")
+
+            try await test.answer(Welcome.self, on: app.modal, with: true)
+            let report = try await restoring.value
+            #expect(report.isComplete)
+            #expect(app.navigation.state.screenNames == ["home", "item 3"])
         }
     }
 
