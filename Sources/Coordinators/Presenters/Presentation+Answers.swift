@@ -5,6 +5,10 @@
 /// every `ask`.
 struct ExpectedAnswer: Sendable {
     private let answer: any AnswerType.Type
+    /// For a form's step (`Flow.form`): the step below it on the stack, linked as the
+    /// presentation is made (`Asking.stepBelow`, which takes it), before it can be shown and
+    /// popped.
+    var stepBelow: Presentation?
 
     init<Answer: Sendable>(_: Answer.Type) {
         answer = Expected<Answer>.self
@@ -48,10 +52,15 @@ extension Presentation {
         /// `Flow.ask` waiting for the answer or the dismissal, whichever comes first.
         var replyWaiters = Waiters<Reply>()
         /// A step of a form (`Flow.form`): the step below it on the stack, whose answer is
-        /// re-opened when a person pops this one (see `formStep(above:)`).
+        /// re-opened when a person pops this one (`leaveFormStep`), in the critical section in
+        /// which this one leaves: linked from the moment it is made, so a pop at any time,
+        /// even as it animates in, re-opens the step below before anyone learns of it.
         var stepBelow: Presentation?
 
         init(_ expected: ExpectedAnswer) {
+            var expected = expected
+            stepBelow = expected.stepBelow
+            expected.stepBelow = nil  // kept here only
             self.expected = expected
         }
     }
@@ -191,31 +200,6 @@ extension Presentation.State {
 // MARK: Form steps
 
 extension Presentation {
-    /// Makes it a step of a form (`Flow.form`) above `below`, the form's step under it on the
-    /// stack: when a person pops it (it leaves `.byUser`), `below`'s answer is re-opened, so
-    /// that `below`, shown again, can answer again. Re-opened in the critical section in which
-    /// this one leaves (`finishDismissal`), before anyone learns that it left: an answer a
-    /// person gives `below` the moment it shows again is kept, never refused as a second one.
-    /// If this one has already left by a person's hand, `below` is re-opened now.
-    ///
-    /// Both belong to one coordinator, so one lock (the owner's) guards both states.
-    func formStep(above below: Presentation) {
-        precondition(below.owner === owner, "a form's steps belong to one coordinator")
-        let reopened = withLock { state -> Presentation.ReopenedStep? in
-            switch state.phase {
-            case .presenting, .presented, .dismissing(.byUser):
-                // `finishDismissal` takes the link if it leaves.
-                state.extras?.asking?.stepBelow = below
-                return nil
-            case .dismissed(.byUser):
-                return below.withStateInOwnersCriticalSection { $0.reopenAnswer() }.map { .init(listener: $0) }
-            case .dismissing, .dismissed:
-                return nil
-            }
-        }
-        reopened?.tell()
-    }
-
     /// The form that asked it is done with it (it returned or threw): a pop no longer re-opens
     /// the step below, and an answer after a re-opening is refused (`notAsking`), not kept for
     /// nobody. A form ends its steps from the top down, so a pop that re-opened a step before

@@ -53,7 +53,8 @@ extension Flow {
     /// thrown: a timeout's wait throws `FlowTimedOut` when its timer wins.
     func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer, options: PresentationOptions,
-        animated: Bool, waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
+        animated: Bool, formStepAbove stepBelow: Presentation? = nil,
+        waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
     ) async throws -> S.Answer {
         guard S.Answer.self != Never.self else {
             throw CoordinatorError(
@@ -68,9 +69,11 @@ extension Flow {
             try alert.validate()
             if !alert.hasCancelButton { options.allowsInteractiveDismissal = false }
         }
+        var expected = ExpectedAnswer(S.Answer.self)
+        expected.stepBelow = stepBelow  // a form's step: linked before it can be shown and popped
         let presentation = try await present(
             screen, on: presenter, role: dismissesAfterAnswer ? .auxiliary : .automatic, options: options,
-            animated: animated, expecting: ExpectedAnswer(S.Answer.self))
+            animated: animated, expecting: expected)
         node.acceptRoutes()
         let reply: Presentation.Reply
         do {

@@ -130,11 +130,11 @@ public final class FormSteps {
         let pushed = Locked<Presentation?>(nil)
         let answer: S.Answer
         do {
-            answer = try await flow.ask(screen, on: navigation, then: .keep, options: .automatic, animated: animated) {
-                presentation in
+            answer = try await flow.ask(
+                screen, on: navigation, then: .keep, options: .automatic, animated: animated, formStepAbove: below
+            ) { presentation in
                 pushed.withLock { $0 = presentation }
                 guard let below else { return try await presentation.reply() }
-                presentation.formStep(above: below)
                 // Pushed after a person popped the step below: it stands in the wrong place.
                 guard below.isPresented else { throw FormStepBack() }
                 return try await presentation.reply()
@@ -250,7 +250,8 @@ protocol FormFlow: Sendable {
 
     func ask<S: Screen>(
         _ screen: S, on presenter: some Presenter, then afterAnswer: AfterAnswer, options: PresentationOptions,
-        animated: Bool, waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
+        animated: Bool, formStepAbove stepBelow: Presentation?,
+        waitingWith waitForReply: (Presentation) async throws -> Presentation.Reply
     ) async throws -> S.Answer
 }
 
