@@ -74,19 +74,21 @@ extension Node {
         }
     }
 
-    /// Refuses every queued request: the flow is not running.
+    /// Refuses every queued request: the flow is not running, or its coordinator is gone (a
+    /// running coordinator is held by its task, so only a flow that ended loses it; the
+    /// requests then fail as one run after its release would, with `flowEnded`).
     private func refuseScreenRequests(reported: Bool) {
-        let (requests, refusal) = withLock { state -> ([any ScreenRequestJob], LifecycleStateMachine.NotRunning?) in
+        let (requests, refusal) = withLock { state -> ([any ScreenRequestJob], LifecycleStateMachine.NotRunning) in
             let requests = state.storedExtras?.screenRequests.takeAll() ?? []
             do throws(LifecycleStateMachine.NotRunning) {
                 try state.machine.checkRunning(coordinator: state.name)
-                return (requests, nil)
+                let released = LifecycleStateMachine.NotRunning(
+                    code: .flowEnded, coordinator: state.name, endedSummary: "its coordinator was released")
+                return (requests, released)
             } catch {
                 return (requests, error)
             }
         }
-        // Only a flow that does not run refuses them, so there is a refusal.
-        guard let refusal else { preconditionFailure("refused screen requests of a running flow") }
         for request in requests { request.refuse(refusal, reported: reported) }
     }
 }

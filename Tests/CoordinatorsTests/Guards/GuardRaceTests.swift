@@ -7,11 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct GuardRaceTests {
     @Test func aGuardThatBeginsWhileAMoveAsksAnotherIsAskedToo() async throws {
-        let navigation = NavigationPresenter()
-        let lane = LaneFlow(on: navigation)
-        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
-            try await lane.go(.forward(to: .sub("pay")))
-            let pay = try #require(lane.child("pay"))
+        try await withPayment { _, lane, pay, navigation in
             let answerFirst = Gate()
             let first = HeldGuard(on: pay.flow) { _ in
                 await answerFirst.wait()
@@ -38,11 +34,7 @@ struct GuardRaceTests {
     }
 
     @Test func aGuardWhoseBodyReturnsWhileAMoveAsksItLetsTheMoveThrough() async throws {
-        let navigation = NavigationPresenter()
-        let lane = LaneFlow(on: navigation)
-        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
-            try await lane.go(.forward(to: .sub("pay")))
-            let pay = try #require(lane.child("pay"))
+        try await withPayment { _, lane, pay, navigation in
             let decisionCancelled = Gate()
             let held = HeldGuard(on: pay.flow) { _ in
                 await untilCancelled()
@@ -62,11 +54,7 @@ struct GuardRaceTests {
     }
 
     @Test func aGuardWhoseFlowEndsWhileAMoveAsksItLetsTheMoveThrough() async throws {
-        let navigation = NavigationPresenter()
-        let lane = LaneFlow(on: navigation)
-        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { _ in
-            try await lane.go(.forward(to: .sub("pay")))
-            let pay = try #require(lane.child("pay"))
+        try await withPayment { _, lane, pay, navigation in
             let decisionCancelled = Gate()
             let held = HeldGuard(on: pay.flow) { _ in  // its body runs in a task of the test's
                 await untilCancelled()

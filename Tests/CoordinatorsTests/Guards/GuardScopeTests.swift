@@ -5,18 +5,6 @@ import Testing
 /// every guard a move would end is asked, nested ones too; a superseded link does not wait.
 @Suite(.timeLimit(.minutes(1)))
 struct GuardScopeTests {
-    /// A lane on its own stack showing `root` and its child `pay`.
-    private func withPayment(
-        _ body: (CoordinatorTree, LaneFlow, LaneFlow, NavigationPresenter) async throws -> Void
-    ) async throws {
-        let navigation = NavigationPresenter()
-        let lane = LaneFlow(on: navigation)
-        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { tree in
-            try await lane.go(.forward(to: .sub("pay")))
-            try await body(tree, lane, try #require(lane.child("pay")), navigation)
-        }
-    }
-
     // MARK: Not guarded
 
     @Test func cancellingTheTreeIsNotGuarded() async throws {

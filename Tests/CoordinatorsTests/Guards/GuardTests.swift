@@ -6,20 +6,6 @@ import Testing
 /// refusal fails the move before anything moves.
 @Suite(.timeLimit(.minutes(1)))
 struct GuardTests {
-    /// Runs a lane on a navigation stack of its own, showing `root` then its child `pay`
-    /// (`pay 0`), and runs `body` with the tree, the lane, the child and the stack.
-    private func withPayment(
-        _ body: (CoordinatorTree, LaneFlow, LaneFlow, NavigationPresenter) async throws -> Void
-    ) async throws {
-        let navigation = NavigationPresenter()
-        let lane = LaneFlow(on: navigation)
-        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { tree in
-            try await lane.go(.forward(to: .sub("pay")))
-            let pay = try #require(lane.child("pay"))
-            try await body(tree, lane, pay, navigation)
-        }
-    }
-
     // MARK: Refusing
 
     @Test func aRefusingGuardFailsGoingBackOneWithFlowGuardedAndChangesNothing() async throws {

@@ -8,21 +8,12 @@ import Testing
 struct GuardTimeoutTests {
     private let clock = ManualClock()
 
-    /// A lane on its own stack showing `root` and its child `pay`, on the manual clock.
-    private func withPayment(
-        _ body: (CoordinatorTree, LaneFlow, LaneFlow, NavigationPresenter) async throws -> Void
-    ) async throws {
-        let navigation = NavigationPresenter()
-        let lane = LaneFlow(on: navigation)
-        try await withRunning(lane, until: !navigation.state.stack.isEmpty) { tree in
-            try lane.flow.setEnvironment(\.clock, clock)
-            try await lane.go(.forward(to: .sub("pay")))
-            try await body(tree, lane, try #require(lane.child("pay")), navigation)
-        }
-    }
+    /// Gives the lane (and so its child) the manual clock.
+    private func setClock(on lane: LaneFlow) throws { try lane.flow.setEnvironment(\.clock, clock) }
 
     @Test func aGuardThatDoesNotAnswerInTimeRefusesAndNothingMoves() async throws {
-        try await withPayment { tree, lane, pay, navigation in
+        try await withPayment(preparing: setClock) {
+            tree, lane, pay, navigation in
             let held = HeldGuard(on: pay.flow, timeout: .seconds(5)) { _ in
                 await untilCancelled()
                 return .allow
@@ -49,7 +40,7 @@ struct GuardTimeoutTests {
     }
 
     @Test func aGuardThatAnswersBeforeItsTimeoutIsHeard() async throws {
-        try await withPayment { _, lane, pay, navigation in
+        try await withPayment(preparing: setClock) { _, lane, pay, navigation in
             let answer = Gate()
             let held = HeldGuard(on: pay.flow, timeout: .seconds(5)) { _ in
                 await answer.wait()

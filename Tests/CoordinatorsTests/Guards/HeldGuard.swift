@@ -1,4 +1,5 @@
 import Coordinators
+import Testing
 
 /// A guard up on a flow from a task of the test's: its body runs until `release()`, and it
 /// answers each move that asks with `answer`, recording what asked.
@@ -109,5 +110,21 @@ extension Task where Failure == any Error {
                 cancel()
             }
         }
+    }
+}
+
+/// Runs a lane on a navigation stack of its own, showing `root` then its child `pay`
+/// (`pay 0`), and runs `body` with the tree, the lane, the child and the stack. `prepare`
+/// runs on the lane before the child starts (to set its environment).
+func withPayment(
+    preparing prepare: (LaneFlow) throws -> Void = { _ in },
+    _ body: (CoordinatorTree, LaneFlow, LaneFlow, NavigationPresenter) async throws -> Void
+) async throws {
+    let navigation = NavigationPresenter()
+    let lane = LaneFlow(on: navigation)
+    try await withRunning(lane, until: !navigation.state.stack.isEmpty) { tree in
+        try prepare(lane)
+        try await lane.go(.forward(to: .sub("pay")))
+        try await body(tree, lane, try #require(lane.child("pay")), navigation)
     }
 }
