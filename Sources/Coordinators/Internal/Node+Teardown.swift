@@ -62,20 +62,36 @@ extension Node {
     /// Teardown, steps 1 to 3 (`Node.host`), once `start()` has ended or was never run:
     /// waits for the children handed to the hosting loop, dismisses the presentations left,
     /// most recent first, and completes the teardown. `start` is where it begins, if
-    /// `start()` ran (`startEnded` read it); if not, it is read now, and with nothing to tear
-    /// down (no loop, nothing on screen) the teardown completes in that same critical
-    /// section. Never inlined: keeps `host`'s async frame, which an idle coordinator's task
-    /// keeps, small (idleCoordinatorMemory).
+    /// `start()` ran (`startEnded` read it); if not, it is read now. Never inlined: keeps
+    /// `host`'s async frame, which an idle coordinator's task keeps, small
+    /// (idleCoordinatorMemory).
     @inline(never)
     func tearDown(_ start: TeardownStart?) async {
-        // One list, whichever way it was found, dismissed from this frame: the dismissal's
-        // frames then sit on this one alone (see `afterLoop`).
+        // The dismissal's frames sit on this small frame alone: finding the list, which may
+        // wait, is a call of its own that has returned by then (cancelTree11111).
         let remaining: FirstInlineList<Presentation>
+        if case .dismiss(let presentations) = start {
+            remaining = presentations
+        } else if let found = await presentationsLeft(start) {
+            remaining = found
+        } else {
+            return
+        }
+        if !remaining.isEmpty { await dismiss(remaining) }
+        await complete(withLock { Completion(self, &$0) })
+    }
+
+    /// Teardown step 1 where `start` does not say what to dismiss: waits for the hosting
+    /// loop or for the task's cancellation, as `start` says, and returns the presentations
+    /// left for step 2. With nothing to tear down (no loop, nothing on screen), the teardown
+    /// completes in the critical section that finds it so, and this returns `nil`.
+    @inline(never)
+    private func presentationsLeft(_ start: TeardownStart?) async -> FirstInlineList<Presentation>? {
         switch start {
         case .dismiss(let presentations):
-            remaining = presentations
+            return presentations
         case .afterLoop:
-            remaining = await afterLoop()
+            return await afterLoop()
         case .afterCancellation:
             await waitUntilStartCancelled()
             fallthrough
@@ -89,11 +105,12 @@ extension Node {
                 }
                 return Completion(self, &state)
             }
-            if let completion { return await complete(completion) }
-            remaining = if let presentations { presentations } else { await afterLoop() }
+            if let completion {
+                await complete(completion)
+                return nil
+            }
+            return if let presentations { presentations } else { await afterLoop() }
         }
-        if !remaining.isEmpty { await dismiss(remaining) }
-        await complete(withLock { Completion(self, &$0) })
     }
 
     /// Teardown steps 3 and 4: carries `completion` out, then, for a child its parent's host
@@ -103,9 +120,7 @@ extension Node {
     }
 
     /// Teardown step 1 for the children handed to the hosting loop; returns the
-    /// presentations left for step 2. It does not dismiss them itself, so that the
-    /// dismissal's frames never sit on top of this one (cancelTree11111). Never inlined (see
-    /// `Completion.init`).
+    /// presentations left for step 2. Never inlined (see `Completion.init`).
     @inline(never)
     private func afterLoop() async -> FirstInlineList<Presentation> {
         await loopEnded()
