@@ -68,7 +68,8 @@ extension Node {
     @inline(never)
     func tearDown(_ start: TeardownStart?) async {
         // The dismissal's frames sit on this small frame alone: finding the list, which may
-        // wait, is a call of its own that has returned by then (cancelTree11111).
+        // wait, is a call of its own that has returned by then (lifecycleEventsUnobserved's
+        // allocation threshold: a larger frame here costs each ending coordinator a slab).
         let remaining: FirstInlineList<Presentation>
         if case .dismiss(let presentations) = start {
             remaining = presentations
