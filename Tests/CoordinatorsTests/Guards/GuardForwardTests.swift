@@ -7,20 +7,24 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct GuardForwardTests {
     /// A child that shows its screen in the window, then guards a step until `release` opens.
-    actor Onboarding: Coordinator {
-        let flow = Flow<Void>()
+    /// What both coordinators share: the window, where the guard says it is up, and the gate
+    /// that ends its step.
+    struct Stage: Sendable {
         let window: SlotPresenter
         let guarding: AsyncStream<Void>.Continuation
         let release: Gate
-        init(window: SlotPresenter, guarding: AsyncStream<Void>.Continuation, release: Gate) {
-            (self.window, self.guarding, self.release) = (window, guarding, release)
-        }
+    }
+
+    actor Onboarding: Coordinator {
+        let flow = Flow<Void>()
+        let stage: Stage
+        init(_ stage: Stage) { self.stage = stage }
 
         func start() async throws {
-            try await flow.present(TestScreen("onboarding"), on: window)
+            try await flow.present(TestScreen("onboarding"), on: stage.window)
             try await flow.guarding {
-                guarding.yield()
-                await release.wait()
+                stage.guarding.yield()
+                await stage.release.wait()
             } whenInterrupted: { _ in
                 .refuse
             }
@@ -34,12 +38,8 @@ struct GuardForwardTests {
             case home
         }
         let flow = Flow<Void>()
-        let window: SlotPresenter
-        let guarding: AsyncStream<Void>.Continuation
-        let release: Gate
-        init(window: SlotPresenter, guarding: AsyncStream<Void>.Continuation, release: Gate) {
-            (self.window, self.guarding, self.release) = (window, guarding, release)
-        }
+        let stage: Stage
+        init(_ stage: Stage) { self.stage = stage }
 
         func start() async throws {
             try await go(.forward(to: .onboarding))
@@ -48,8 +48,8 @@ struct GuardForwardTests {
 
         func destination(for route: Route) -> Destination? {
             switch route {
-            case .onboarding: .child(Onboarding(window: window, guarding: guarding, release: release))
-            case .home: .screen(TestScreen("home"), on: window)
+            case .onboarding: .child(Onboarding(stage))
+            case .home: .screen(TestScreen("home"), on: stage.window)
             }
         }
     }
@@ -59,7 +59,8 @@ struct GuardForwardTests {
         let release = Gate()
         let (guarding, guardUp) = AsyncStream.makeStream(of: Void.self)
         try await withFlowTest(
-            of: Root(window: window, guarding: guardUp, release: release), atEnd: .cancelTree, presenters: [window]
+            of: Root(Stage(window: window, guarding: guardUp, release: release)), atEnd: .cancelTree,
+            presenters: [window]
         ) { test in
             var up = guarding.makeAsyncIterator()
             _ = await up.next()

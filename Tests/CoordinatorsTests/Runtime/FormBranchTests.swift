@@ -53,27 +53,13 @@ struct FormBranchTests {
     }
 
     @Test func theSameScreenAtAStepsPlaceGetsItsLastAnswer() async throws {
-        actor Twice: Coordinator {
-            let flow = Flow<String>()
-            let navigation: NavigationPresenter
-            init(navigation: NavigationPresenter) { self.navigation = navigation }
-
-            func start() async throws -> String {
-                try await flow.form(on: navigation) { form in
-                    let method = try await form.ask(MethodScreen())
-                    let email = try await form.ask { last in EmailScreen(last: last) }
-                    let confirmed = try await form.ask(MethodScreen())  // "ok", or back
-                    return "\(method) \(email) \(confirmed)"
-                }
-            }
-        }
         let navigation = NavigationPresenter()
-        try await withFlowTest(of: Twice(navigation: navigation), atEnd: .cancelTree) { test in
+        try await withFlowTest(of: SignIn(navigation: navigation), atEnd: .cancelTree) { test in
             try await test.answer(MethodScreen.self, on: navigation, with: "email")
             try await test.answer(EmailScreen.self, on: navigation, with: "ada@example.com")
             _ = try await test.presentation(of: MethodScreen.self, on: navigation) { _ in navigation.stack.count == 3 }
             try await test.swipeBack(on: navigation)  // back to the email
-            try await test.swipeBack(on: navigation)  // back to the method
+            try await test.swipeBack(on: navigation)  // back to the method: the email again
             try await test.answer(MethodScreen.self, on: navigation, with: "email")
             let email = try await test.screen(EmailScreen.self, on: navigation)
             #expect(email.last == "ada@example.com", "the same screen, pushed anew, shows what was entered")
