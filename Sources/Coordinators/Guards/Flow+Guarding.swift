@@ -23,6 +23,10 @@ extension Flow {
     /// Without one, a move waits as long as `whenInterrupted` takes. Guards nest: a move asks
     /// every guard up in every flow it would end, all at once, and the first refusal fails it.
     ///
+    /// Running a guarded `body` is a wait on the runtime: it makes this coordinator ready, so a
+    /// deep link goes on into it from then on (unless it holds its routes), and a newer link
+    /// asks this guard before it ends the flow.
+    ///
     /// The guard is up only while `body` runs. A move that would end this flow and is deciding
     /// when `guarding` is called makes it wait until that move has carried out its decision:
     /// then the flow is ending and this throws `flowEnded` without running `body`, or the move
@@ -60,6 +64,7 @@ extension Flow {
             node.removeGuard(id)
             active.end()
         }
+        node.acceptRoutes()  // a wait on the runtime: links go on into this flow from here
         return try await body()
     }
 }

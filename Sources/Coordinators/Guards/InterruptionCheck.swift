@@ -53,6 +53,20 @@ enum InterruptionCheck {
         }
     }
 
+    /// Ends `node` (cancelled) unless a guard is up in its subtree, and returns whether it did:
+    /// what a stopped link does with a child it started and that is not set up yet. It cannot
+    /// ask (a stopped link is cancelled, and a move never waits for a guard past its own
+    /// cancellation), so a guarded child stays, for the move that would end it next (a newer
+    /// link's, say) to ask. The subtree is closed to new guards while it looks and ends it, so a
+    /// guard that begins meanwhile finds its flow ending.
+    static func endUnlessGuarded(_ node: Node) -> Bool {
+        node.closeToGuards()
+        defer { node.reopenToGuards() }
+        guard Node.guards(inSubtreesOf: [node]).isEmpty else { return false }
+        node.requestEnd(.cancelled)
+        return true
+    }
+
     /// Asks `guards` at once; throws `flowGuarded` for the first that refuses.
     private static func ask(_ guards: [(node: Node, interruption: FlowInterruption, guard: ActiveGuard)]) async throws {
         let asks = guards.map { $0.guard.ask($0.interruption) }

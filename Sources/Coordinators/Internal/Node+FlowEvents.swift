@@ -49,10 +49,17 @@ extension Node {
     /// The first step of a journey sent from this node: its parent. Throws `notRunning` if
     /// the flow has not run yet, `flowEnded` if it has ended or is ending.
     func beginFlowEventJourney() throws(CoordinatorError) -> Node? {
-        try withLock { state throws(CoordinatorError) -> Node? in
+        var routeWaiters = Waiters<Void>.Taken()
+        var quietChildren: [Node] = []
+        let parent = try withLock { state throws(CoordinatorError) -> Node? in
             try state.machine.checkRunning(to: "send a flow event", coordinator: state.name)
+            // Sending is a wait on the runtime: links go on into this coordinator from here.
+            if !state.acceptsRoutes { routeWaiters = state.acceptRoutes(quietChildren: &quietChildren) }
             return state.parent
         }
+        Self.resume(routeWaiters)
+        if !quietChildren.isEmpty { Self.presentAnimatedAgain(quietChildren) }
+        return parent
     }
 
     /// This node as an event with type identifier `key` visits it: one critical section, and

@@ -56,13 +56,11 @@ extension Node.State {
     }
 }
 
-/// The holds on a coordinator's routes under way (`flow.holdingRoutes`).
+/// The holds on a coordinator's routes under way (`flow.holdingRoutes`): how many (they may
+/// nest). While one lasts, links wait and waiting on the runtime does not make the coordinator
+/// ready; once the last ends, the coordinator is ready again at its next wait, as at set-up.
 struct RouteHold {
-    /// How many holds are under way (they may nest).
     var count = 1
-    /// Whether routes were accepted when the first began: then they are accepted again when
-    /// the last ends; otherwise, as by default, when the flow next awaits the runtime.
-    let acceptedBefore: Bool
 }
 
 extension Node {
@@ -85,29 +83,21 @@ extension Node {
             if state.storedExtras?.routeHold != nil {
                 state.extras.routeHold?.count += 1
             } else {
-                state.extras.routeHold = RouteHold(acceptedBefore: state.acceptsRoutes)
+                state.extras.routeHold = RouteHold()
                 state.acceptsRoutes = false
             }
         }
     }
 
-    /// Ends a hold `holdRoutes` began. When the last ends, routes are accepted at once if
-    /// they were when the first began.
+    /// Ends a hold `holdRoutes` began. When the last ends, the coordinator is not ready yet:
+    /// it is at its next wait on the runtime (`acceptRoutes`), which comes after what `start()`
+    /// does once the hold ends (showing its home screen, starting its tabs).
     func releaseRoutes() {
-        var quietChildren: [Node] = []
-        let routeWaiters = withLock { state -> Waiters<Void>.Taken in
-            guard var hold = state.storedExtras?.routeHold else { return Waiters.Taken() }
+        withLock { state in
+            guard var hold = state.storedExtras?.routeHold else { return }
             hold.count -= 1
-            guard hold.count == 0 else {
-                state.extras.routeHold = hold
-                return Waiters.Taken()
-            }
-            state.extras.routeHold = nil
-            guard hold.acceptedBefore, state.machine.isRunning else { return Waiters.Taken() }
-            return state.acceptRoutes(quietChildren: &quietChildren)
+            state.extras.routeHold = hold.count == 0 ? nil : hold
         }
-        Self.resume(routeWaiters)
-        Self.presentAnimatedAgain(quietChildren)
     }
 }
 
@@ -115,19 +105,20 @@ extension Node {
 
     /// Returns once the flow accepts routes. Throws `RoutesRefused` if it ends (or is ending)
     /// first, `CancellationError` if the waiting task is cancelled.
-    /// A link that waits while routes are held (`flow.holdingRoutes`) records a `linkHeld`
-    /// lifecycle event (`recordHeld`).
+    /// A link that has to wait records at once why, as a lifecycle event of this coordinator
+    /// (`recordWait`): `linkHeld` while routes are held (`flow.holdingRoutes`),
+    /// `linkAwaitingSetUp` while it has not yet waited on the runtime.
     func waitUntilAcceptingRoutes() async throws {
         try await awaitValue { continuation in
-            var held: UInt64?
-            defer { if let held { recordHeld(waiter: held) } }
+            var waiting: (id: UInt64, held: Bool)?
+            defer { if let waiting { recordWait(waiter: waiting.id, held: waiting.held) } }
             return withLock { state in
                 switch state.machine.phase {
                 case .ending, .ended: return .failed(RoutesRefused())
                 case .idle, .running:
                     if state.acceptsRoutes { return .ready(()) }
                     let id = state.extras.routeWaiters.add(continuation)
-                    if state.storedExtras?.routeHold != nil { held = id }
+                    waiting = (id, state.storedExtras?.routeHold != nil)
                     return .waiting(id)
                 }
             }
@@ -136,11 +127,11 @@ extension Node {
         }
     }
 
-    /// Sends the `linkHeld` event of the link whose waiter is `id`, if it still waits: inside
-    /// the critical section that would wake it, so the event comes before anything the link
-    /// does once woken, and before this coordinator's end event.
-    private func recordHeld(waiter id: UInt64) {
-        guard let event = context?.prepare(self, .linkHeld) else { return }
+    /// Sends the event that says why the link whose waiter is `id` waits, if it still waits:
+    /// inside the critical section that would wake it, so the event comes before anything the
+    /// link does once woken, and before this coordinator's end event.
+    private func recordWait(waiter id: UInt64, held: Bool) {
+        guard let event = context?.prepare(self, held ? .linkHeld : .linkAwaitingSetUp) else { return }
         withLock { state in
             if state.storedExtras?.routeWaiters.contains(id) == true { event.send() }
         }

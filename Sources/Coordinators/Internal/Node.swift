@@ -19,9 +19,9 @@ final class Node: @unchecked Sendable {
         // padding (idleCoordinatorMemory).
         /// Which presentations are main, and when one leaving ends the flow. One byte.
         var mainRole = MainRoleStateMachine()
-        /// Links may go on into this coordinator: its flow has awaited the runtime and holds
-        /// no routes (see `Node+Routing.swift`). Cleared only while a hold that began after it
-        /// was set lasts (`Extras.routeHold`).
+        /// Links may go on into this coordinator: its flow has waited on the runtime and holds
+        /// no routes (see `Node+Routing.swift`). Cleared when a hold begins (`Extras.routeHold`),
+        /// set again at the first wait after the last hold ends.
         var acceptsRoutes = false
         /// A route change of this coordinator is under way (its turn, `Node+Routing.swift`);
         /// the next ones wait in `Extras.routeTurnWaiters`.

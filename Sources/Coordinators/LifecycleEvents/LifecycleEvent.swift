@@ -30,6 +30,10 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         /// A deep link or a restoration reached this coordinator while it holds its routes
         /// (`flow.holdingRoutes`): it waits until the coordinator is ready.
         case linkHeld
+        /// A deep link or a restoration reached this coordinator before it was set up: it has
+        /// not waited on the runtime yet (`flow.finished`, an answer, a child, a guarded body),
+        /// so its `start()` may still be showing its first screens. The link waits until it does.
+        case linkAwaitingSetUp
         /// A request one of its screens sent through its `Router` (described by `request`,
         /// such as `go(.forward(to: detail))`) failed with `error` (described): what the
         /// request's `value` throws, reported here too, so that a request nobody awaits does
@@ -45,7 +49,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         public var isEnd: Bool {
             switch self {
             case .started, .presented, .detentChanged, .dismissed, .linkUnhandled, .flowEventUnhandled: false
-            case .linkHeld, .screenRequestFailed, .interruptionRefused: false
+            case .linkHeld, .linkAwaitingSetUp, .screenRequestFailed, .interruptionRefused: false
             case .finished, .failed, .cancelled, .endedByDismissal: true
             }
         }
@@ -75,6 +79,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         case .linkUnhandled(let step, let route): return "\(subject) has no route for link step \(step) (\(route))"
         case .flowEventUnhandled(let eventType): return "\(subject) sent \(eventType), which no ancestor handles"
         case .linkHeld: return "\(subject) holds a link until it is ready"
+        case .linkAwaitingSetUp: return "\(subject) keeps a link waiting until it is set up"
         case .screenRequestFailed(let request, let error):
             return "\(subject) was asked by a screen for \(request), which failed: \(error)"
         case .interruptionRefused(let move, let timedOut):

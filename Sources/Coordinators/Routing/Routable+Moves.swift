@@ -351,8 +351,10 @@ extension Routable {
     }
 
     /// Returns `child` once it accepts routes; `nil` if it ended first. If the calling task is
-    /// cancelled meanwhile, cancels the child it started (`started`), waits until it is gone
-    /// and throws `CancellationError`.
+    /// cancelled meanwhile (a superseded link), ends the child it started (`started`) unless a
+    /// guard is up in it (`InterruptionCheck.endUnlessGuarded`: a guarded child stays, and the
+    /// next move that would end it asks), waits until it is gone, and throws
+    /// `CancellationError`.
     private nonisolated func waitUntilSetUp(
         _ child: any Coordinator, cancellingOnCancellation started: Node?
     ) async throws -> (any Coordinator)? {
@@ -362,8 +364,7 @@ extension Routable {
         } catch is RoutesRefused {
             return nil
         } catch {
-            if let started {
-                started.requestEnd(.cancelled)
+            if let started, InterruptionCheck.endUnlessGuarded(started) {
                 _ = await started.ended()
             }
             throw error

@@ -100,7 +100,7 @@ public struct ChildGroup<Output: Sendable> {
             await childNode.host(child)
             return childNode
         }
-        return ChildFlow(node: childNode)
+        return ChildFlow(node: childNode, parent: parent)
     }
 
     /// Waits for the next child to end — after its teardown, as `flow.run(_:timeout:)` returns —

@@ -95,6 +95,6 @@ extension Flow {
         } catch {
             throw error.located(at: file, line)
         }
-        return ChildFlow(node: childNode)
+        return ChildFlow(node: childNode, parent: node)
     }
 }

@@ -155,7 +155,7 @@ struct ReadinessTests {
         }
     }
 
-    @Test func aHoldThatBeganOnceReadyLetsTheLinkGoOnWhenItEnds() async throws {
+    @Test func aHoldThatBeganOnceReadyKeepsTheLinkUntilTheNextWaitAfterIt() async throws {
         let vault = (navigation: NavigationPresenter(), modal: ModalPresenter(), afterHold: Gate())
         try await withFlowTest(
             of: Vault(navigation: vault.navigation, modal: vault.modal, afterHold: vault.afterHold), atEnd: .cancelTree,
@@ -167,9 +167,13 @@ struct ReadinessTests {
             try await test.expectEvents(["ReadinessTests.Vault #1 holds a link until it is ready"])
 
             try await test.answer(Welcome.self, on: vault.modal, with: true)
-            try await link.value  // while start() waits on its gate: ready again when the hold ended
-            #expect(vault.navigation.state.screenNames == ["secret"])
+            // The hold has ended; start() now sets up again (its gate, not a wait on the
+            // runtime), and the link waits, as at set-up, until flow.finished.
+            _ = try await test.ended(Onboarding.self)
+            #expect(vault.navigation.state.screenNames.isEmpty)
             vault.afterHold.open()
+            try await link.value
+            #expect(vault.navigation.state.screenNames == ["secret"])
         }
     }
 }
