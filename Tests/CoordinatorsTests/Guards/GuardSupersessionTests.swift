@@ -34,7 +34,11 @@ struct GuardSupersessionTests {
                 try await flow.guarding {
                     guardUp.open()
                     // The bank answers, or the flow ends (a move the guard allowed).
-                    await withTaskCancellationHandler { await bank.wait() } onCancel: { bank.open() }
+                    await withTaskCancellationHandler {
+                        await bank.wait()
+                    } onCancel: {
+                        bank.open()
+                    }
                     return 42
                 } whenInterrupted: { interruption in
                     asks.withLock { $0.append(interruption) }
@@ -129,8 +133,8 @@ struct GuardSupersessionTests {
 
     @Test func aLinkedPaymentWhoseGuardAllowsEndsForTheSupersedingLink() async throws {
         let shop = Surfaces()
-        try await withFlowTest(of: shop.makeShop(decision: .allow), atEnd: .cancelTree, presenters: [shop.navigation])
-        { test in
+        try await withFlowTest(of: shop.makeShop(decision: .allow), atEnd: .cancelTree, presenters: [shop.navigation]) {
+            test in
             _ = try await test.screen(TestScreen.self, on: shop.navigation) { $0.name == "cart" }
             try await test.tree.open(Self.payLink)
             await shop.guardUp.wait()
