@@ -254,6 +254,9 @@ public final class FlowTest<Root: Coordinator>: Sendable {
             lines[0] += " (the test was not in one of the kit's waits)."
             lines.append("Tree: \(tree.snapshot())")
         }
+        if let link = tree.waitingLink {
+            lines.append("A link waits: \(link).")
+        }
         if !state.actionErrors.isEmpty {
             lines.append("Tapped actions that threw: \(state.actionErrors.joined(separator: "; ")).")
         }

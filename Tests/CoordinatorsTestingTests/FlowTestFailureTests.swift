@@ -37,6 +37,53 @@ struct FlowTestFailureTests {
         #expect(navigation.stack.isEmpty, "the tree is torn down after the failure")
     }
 
+    /// A routed root that shows its screen, then waits for `setUp` (not the runtime) before it
+    /// awaits its end: not ready until then.
+    actor SlowToSetUp: Routable {
+        enum Route: Hashable, Sendable { case detail }
+        let flow = Flow<Void>()
+        let navigation: NavigationPresenter
+        let setUp: OneShot<Void>
+        init(navigation: NavigationPresenter, setUp: OneShot<Void>) {
+            (self.navigation, self.setUp) = (navigation, setUp)
+        }
+        func start() async throws {
+            try await flow.present(FormScreen(), on: navigation)
+            await withTaskCancellationHandler {
+                await setUp.value
+            } onCancel: {
+                setUp.resolve(())
+            }
+            try await flow.finished
+        }
+        func destination(for route: Route) -> Destination? { .screen(DetailScreen(), on: navigation) }
+    }
+
+    @Test func theTimeLimitNamesTheLinkThatWaitsAndForWhom() async throws {
+        let navigation = NavigationPresenter()
+        let (linkWaits, setUp) = (OneShot<Void>(), OneShot<Void>())
+        let failure = await #expect(throws: FlowTestFailure.self) {
+            try await reachingTheTimeLimit(
+                whileWaitingFor: "DetailScreen to be presented on \"navigation\"",
+                of: SlowToSetUp(navigation: navigation, setUp: setUp), once: { await linkWaits.value }
+            ) { test in
+                let link = Task { try await test.tree.open(DeepLink(SlowToSetUp.Route.detail)) }
+                try await test.expectEvents([
+                    "FlowTestFailureTests.SlowToSetUp #1 keeps a link waiting until it is set up"
+                ])
+                linkWaits.resolve(())
+                _ = try await test.screen(DetailScreen.self, on: navigation)
+                try await link.value
+            }
+        }
+        setUp.resolve(())
+        #expect(failure?.kind == .timeLimit)
+        #expect(
+            failure?.message.contains(
+                "A link waits: the link detail waits for FlowTestFailureTests.SlowToSetUp #1, which is setting up: "
+                    + "its start() has not waited on the runtime yet") == true, "\(failure?.message ?? "")")
+    }
+
     @Test func anUnexpectedEventShowsADiff() async throws {
         let navigation = NavigationPresenter()
         let failure = await #expect(throws: FlowTestFailure.self) {

@@ -137,6 +137,9 @@ extension Node {
         }
     }
 
+    /// Whether a hold on its routes is under way (`flow.holdingRoutes`).
+    var holdsRoutes: Bool { withLock { $0.storedExtras?.routeHold != nil } }
+
     static func refuseRoutes(_ waiters: Waiters<Void>.Taken) {
         for waiter in waiters { waiter.resume(throwing: RoutesRefused()) }
     }

@@ -154,6 +154,9 @@ final class TreeContext: EventSource {
         }
     }
 
+    /// The link in flight, if any.
+    var linkInFlight: (any Sendable & AnyObject)? { state.withLock { $0.link } }
+
     /// `link` has ended: it is no longer in flight (unless another replaced it already).
     func linkEnded(_ link: any Sendable & AnyObject) {
         state.withLock { state in

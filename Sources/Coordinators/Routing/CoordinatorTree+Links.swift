@@ -27,7 +27,7 @@ extension CoordinatorTree {
     public func open(_ link: DeepLink, file: String = #fileID, line: Int = #line) async throws {
         let routes = link.routes
         do {
-            try await LinkFlight.fly(in: context) { [context] in
+            try await LinkFlight.fly("the link \(link)", in: context) { [context] in
                 let root = try await context.runningRoot()
                 guard let root = root as? any Coordinator else { return }
                 try await LinkOpening.open(routes[...], from: root)
@@ -47,6 +47,14 @@ extension CoordinatorTree {
         url: String, using parser: some DeepLinkParser, file: String = #fileID, line: Int = #line
     ) async throws {
         try await open(DeepLink.parsing(url, with: parser), file: file, line: line)
+    }
+}
+
+extension CoordinatorTree {
+    /// Whom the link (or restoration) in flight waits for and why, while it waits for a
+    /// coordinator to be ready (`LinkFlight.waitDescription`): for the test kit's messages.
+    package var waitingLink: String? {
+        (context.linkInFlight as? LinkFlight)?.waitDescription
     }
 }
 

@@ -8,7 +8,12 @@
 /// caller awaits it and passes its own cancellation on. Coordinators a link starts are
 /// children of their coordinators as always (the link's task only carries out the steps).
 final class LinkFlight: Sendable {
+    /// What it opens, for messages: `the link movies → movie(id: 7)`, `a restoration`.
+    let what: String
+
     private struct State {
+        /// The coordinator it waits for to be ready, while it does (`waiting(for:_:)`).
+        var waitingFor: Node?
         var superseded = false
         /// Cancels the link's task.
         var cancel: (@Sendable () -> Void)?
@@ -18,20 +23,26 @@ final class LinkFlight: Sendable {
 
     private let state = Locked(State())
 
+    /// The flight whose task this is, if it is a link's.
+    @TaskLocal private static var current: LinkFlight?
+
+    private init(what: String) { self.what = what }
+
     /// Runs `body` as the link in flight of `context`, superseding the one before, and returns
-    /// what it returns. Throws `DeepLinkError` `superseded` if a newer link cancels it.
+    /// what it returns; `what` says what it opens (`the link …`, `a restoration`). Throws
+    /// `DeepLinkError` `superseded` if a newer link cancels it.
     @discardableResult
     static func fly<Result: Sendable>(
-        in context: TreeContext, _ body: @escaping @Sendable () async throws -> Result
+        _ what: String, in context: TreeContext, _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
-        let flight = LinkFlight()
+        let flight = LinkFlight(what: what)
         let previous = context.replaceLink(with: flight) as? LinkFlight
         previous?.supersede()
         let task = Task<Result, any Error> {
             defer { flight.markDone() }
             await previous?.waitUntilDone()
             try Task.checkCancellation()
-            return try await body()
+            return try await $current.withValue(flight) { try await body() }
         }
         flight.begin(cancellingWith: { task.cancel() })
         defer { context.linkEnded(flight) }
@@ -47,6 +58,28 @@ final class LinkFlight: Sendable {
     }
 
     private var isSuperseded: Bool { state.withLock { $0.superseded } }
+
+    /// Returns once `node` accepts routes (`Node.waitUntilAcceptingRoutes`), and meanwhile
+    /// names it as the coordinator the link in flight of the calling task waits for
+    /// (`waitDescription`).
+    static func waitUntilReady(_ node: Node) async throws {
+        guard let flight = current else { return try await node.waitUntilAcceptingRoutes() }
+        flight.state.withLock { $0.waitingFor = node }
+        defer { flight.state.withLock { $0.waitingFor = nil } }
+        try await node.waitUntilAcceptingRoutes()
+    }
+
+    /// Whom this link waits for and why, while it waits for a coordinator to be ready:
+    /// `the link tabs → transfers waits for Bank #1, which holds its routes (flow.holdingRoutes)`.
+    var waitDescription: String? {
+        guard let node = state.withLock({ $0.waitingFor }) else { return nil }
+        let why =
+            node.holdsRoutes
+            ? "which holds its routes (flow.holdingRoutes)"
+            : "which is setting up: its start() has not waited on the runtime yet (flow.finished, an answer, "
+                + "a child, a guarded body)"
+        return "\(what) waits for \(node.coordinatorName) \(node.id), \(why)"
+    }
 
     private func begin(cancellingWith cancel: @escaping @Sendable () -> Void) {
         let superseded = state.withLock { state in

@@ -67,7 +67,7 @@ enum LinkOpening {
         var taken = 0
         var step: Int { firstStep + taken }
         do {
-            try await node.waitUntilAcceptingRoutes()
+            try await LinkFlight.waitUntilReady(node)
             var entries = coordinator.stackedEntries()
             // Most of a link's steps lead from a coordinator into a new child. A first step
             // that is not shown here is new whatever follows it, so its destination is asked

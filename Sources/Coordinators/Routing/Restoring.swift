@@ -176,7 +176,7 @@ extension CoordinatorTree {
         _ saved: NavigationState, file: String = #fileID, line: Int = #line
     ) async throws -> RestorationReport {
         do {
-            return try await LinkFlight.fly(in: context) { [context] in
+            return try await LinkFlight.fly("a restoration", in: context) { [context] in
                 guard let root = try await context.runningRoot() as? any Coordinator else {
                     return RestorationReport(restored: 0, skipped: [], reason: nil)
                 }

@@ -19,7 +19,7 @@ extension Routable {
         }
         let routes = link.routes
         do {
-            try await LinkFlight.fly(in: context) {
+            try await LinkFlight.fly("the link \(link) from \(TypeNames.name(of: Self.self))", in: context) {
                 try await LinkOpening.open(routes[...], from: self)
             }
         } catch {

@@ -359,7 +359,7 @@ extension Routable {
         _ child: any Coordinator, cancellingOnCancellation started: Node?
     ) async throws -> (any Coordinator)? {
         do {
-            try await LinkOpening.node(of: child).waitUntilAcceptingRoutes()
+            try await LinkFlight.waitUntilReady(LinkOpening.node(of: child))
             return child
         } catch is RoutesRefused {
             return nil
