@@ -9,7 +9,8 @@
 /// - any other step first drops what lies after the cursor; then, for a link, if it equals a
 ///   route that was shown before the steps began and is still in the list, the cursor goes
 ///   back to the most recent one (what lies after it is dropped at the next step, or at the
-///   end) — a route the steps added is never gone back to, so a link is a path;
+///   end) — a route the steps added is never gone back to (though a later step may go back
+///   over it, to a route shown before), so a link is a path;
 /// - otherwise the step is new: it is added after the cursor, and the cursor moves to it.
 ///
 /// At the end, whatever lies after the cursor is dropped. So a link keeps the longest run of

@@ -76,6 +76,15 @@ struct RoutePlanTests {
         #expect(plan.result.keptAdded.isEmpty, "what lay after the route it went back to is dropped")
     }
 
+    @Test func aStepShownBeforeTheLinkGoesBackOverARouteTheLinkAdded() {
+        // Routing.md's example: [list, movie 1, movie 2] with the link [movie 3, movie 1].
+        var plan = Plan(shown: ["list", "movie 1", "movie 2"])
+        #expect(plan.step("movie 3") == .new(index: 0))
+        #expect(plan.step("movie 1") == .found(.shown(1)))
+        #expect(plan.result.keptShown == 2)
+        #expect(plan.result.keptAdded.isEmpty)
+    }
+
     // MARK: A restoration (never goes back)
 
     @Test func aRestorationOfTheRoutesShownKeepsThemAll() {
