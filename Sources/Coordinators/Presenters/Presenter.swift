@@ -89,9 +89,10 @@ public protocol Presenter: AnyObject, Sendable {
     /// Checks that this presenter can show a screen as `options` say, before anything is
     /// shown: throw a `CoordinatorError` `unsupportedOptions` that names the option, or
     /// return to accept them (then honour them, or take the fallback your documentation
-    /// states). The runtime calls it for every presentation it makes — `flow.present`,
-    /// `flow.ask`, a route's screen, a link's, a restoration's — before it calls the
-    /// presenter, and before anything of a move leaves the surface.
+    /// states). The runtime calls it for every presentation it makes with options other than
+    /// `.automatic` — `flow.present`, `flow.ask`, a route's screen, a link's, a restoration's —
+    /// before it calls the presenter, and before anything of a move leaves the surface.
+    /// `.automatic` asks for the presenter's own way, which it cannot refuse: no call is made.
     ///
     /// The default accepts every option: a presenter that ignores options shows every
     /// screen its own way.

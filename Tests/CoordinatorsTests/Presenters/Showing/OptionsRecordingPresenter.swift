@@ -17,9 +17,13 @@ final class OptionsRecordingPresenter: Presenter {
     }
 
     private let calls = Mutex<[Call]>([])
+    private let checks = Mutex<[PresentationOptions]>([])
 
     /// Every call so far, in order.
     var received: [Call] { calls.withLock { $0 } }
+
+    /// The options of every `check(_:)` call so far, in order.
+    var checked: [PresentationOptions] { checks.withLock { $0 } }
 
     func present(_ presentation: Presentation, animated: Bool) async throws {
         record(.present, presentation, animated)
@@ -32,6 +36,7 @@ final class OptionsRecordingPresenter: Presenter {
     }
 
     func check(_ options: PresentationOptions) throws(CoordinatorError) {
+        checks.withLock { $0.append(options) }
         if case .popover = options.style {
             throw CoordinatorError(.unsupportedOptions, "This presenter cannot anchor a popover.")
         }

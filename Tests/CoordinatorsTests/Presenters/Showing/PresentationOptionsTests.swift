@@ -14,6 +14,20 @@ struct PresentationOptionsTests {
         typealias Answer = Int
     }
 
+    @Test func aPresentersCheckRunsForEveryPresentationWhoseOptionsAreNotAutomatic() async throws {
+        let presenter = OptionsRecordingPresenter()
+        try await withFlowTest(
+            of: ClosureCoordinator { flow in
+                try await flow.present(TestScreen("plain"), on: presenter)
+                try await flow.present(TestScreen("filters"), on: presenter, options: Self.sheet)
+            }
+        ) { test in
+            _ = try await test.outcome
+        }
+        #expect(presenter.received.filter { $0.kind == .present }.map(\.screen) == ["plain", "filters"])
+        #expect(presenter.checked == [Self.sheet], "no check for .automatic, the presenter's own way")
+    }
+
     @Test func optionsReachAUsersOwnPresenterUnchangedFromPresentAndAsk() async throws {
         let presenter = OptionsRecordingPresenter()
         let cover = PresentationOptions(style: .fullScreenCover)
