@@ -13,14 +13,15 @@ extension Flow {
     /// }
     /// ```
     ///
-    /// A coordinator is ready for links, by default, once its flow first awaits the runtime
-    /// (`flow.finished`, an `ask`'s answer, a child's `run`): what `start()` sets up before that
-    /// is done. An onboarding or a sign-in that `start()` runs first awaits the runtime too,
-    /// so without a hold a link would go on into the coordinator while it still sets up. With
-    /// one, awaiting the runtime inside `body` does not make it ready; it is ready once its
-    /// flow awaits the runtime after `body` (above: `flow.finished`, after the home screen is
-    /// shown). A hold that begins once it is ready makes links wait until `body` returns, and
-    /// they go on from there.
+    /// A coordinator is ready for links, by default, once its `start()` first waits on the
+    /// runtime (`flow.finished`, an `ask`'s answer, a child's `run` or `outcome`, a race, a
+    /// guarded body): what `start()` sets up before that is done. An onboarding or a sign-in
+    /// that `start()` runs first waits on the runtime too, so without a hold a link would go on
+    /// into the coordinator while it still sets up. With one, waiting inside `body` does not
+    /// make it ready; it is ready at its first wait after `body` (above: `flow.finished`, after
+    /// the home screen is shown). That is so whenever the hold begins: a root that signs in
+    /// again after a sign-out holds links during that sign-in, and they go on once it has
+    /// set up again and waits.
     ///
     /// A waiting link keeps the rules of links: a newer link or a restoration supersedes it
     /// (its caller gets `DeepLinkError` `superseded`), cancelling its task stops it, and the

@@ -1,0 +1,103 @@
+import Coordinators
+import CoordinatorsTesting
+import Testing
+
+/// The readiness rule, one wait per case: a coordinator is ready for links once its `start()`
+/// first waits on the runtime, whichever wait of the library that is. A new wait gets a case
+/// here (ARCHITECTURE.md, "A new way to wait").
+@Suite(.timeLimit(.minutes(1)))
+struct ReadinessRuleTests {
+    /// What `start()` waits on once its home screen is shown.
+    enum Wait: String, CaseIterable, Sendable {
+        case finished, ask, run, childValue, childOutcome, childGroup, race, send, guarding, form
+        /// No wait of the library: the control, which the link must wait for.
+        case nothingOfTheLibrary
+    }
+
+    struct Question: Screen { typealias Answer = Int }
+
+    /// A child that shows nothing and waits for its end.
+    actor Idle: Coordinator {
+        let flow = Flow<Void>()
+        func start() async throws { try await flow.finished }
+    }
+
+    actor Waiting: Routable {
+        enum Route: Hashable, Sendable {
+            case home
+            case detail
+        }
+        let flow = Flow<Void>()
+        let navigation: NavigationPresenter
+        let modal: ModalPresenter
+        let wait: Wait
+        init(navigation: NavigationPresenter, modal: ModalPresenter, wait: Wait) {
+            (self.navigation, self.modal, self.wait) = (navigation, modal, wait)
+        }
+
+        func start() async throws {
+            try await go(.forward(to: .home))
+            switch wait {
+            case .finished: try await flow.finished
+            case .ask: _ = try await flow.ask(Question(), on: modal)
+            case .run: try await flow.run(Idle())
+            case .childValue: try await flow.start(Idle()).value
+            case .childOutcome: _ = try await flow.start(Idle()).outcome
+            case .childGroup:
+                try await flow.withChildGroup(of: Void.self) { group in
+                    try group.start(Idle())
+                    while try await group.next() != nil {}
+                }
+            case .race: _ = try await flow.race(.flow(Idle()), .flow(Idle()))
+            case .send: try await flow.send(Ping(number: 1))
+            case .guarding:
+                try await flow.guarding {
+                    await untilCancelled()
+                } whenInterrupted: { _ in
+                    .allow
+                }
+            case .form: _ = try await flow.form(on: modalStack) { form in try await form.ask(Question()) }
+            case .nothingOfTheLibrary: break
+            }
+            await untilCancelled()  // not the runtime: only the wait above made it ready
+        }
+
+        /// A stack of its own for the form, so that the link's detail lands on `navigation`.
+        let modalStack = NavigationPresenter(name: "form")
+
+        func destination(for route: Route) -> Destination? {
+            switch route {
+            case .home: .screen(TestScreen("home"), on: navigation)
+            case .detail: .screen(TestScreen("detail"), on: navigation)
+            }
+        }
+    }
+
+    @Test(arguments: Wait.allCases.filter { $0 != .nothingOfTheLibrary })
+    func everyWaitOfTheLibraryMakesTheCoordinatorReady(_ wait: Wait) async throws {
+        let (navigation, modal) = (NavigationPresenter(), ModalPresenter())
+        try await withFlowTest(
+            of: Waiting(navigation: navigation, modal: modal, wait: wait), atEnd: .cancelTree,
+            presenters: [navigation, modal]
+        ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "home" }
+            try await test.tree.open(DeepLink(Waiting.Route.home, Waiting.Route.detail))
+            #expect(navigation.state.screenNames == ["home", "detail"], "\(wait)")
+        }
+    }
+
+    @Test func aCoordinatorThatWaitsOnNothingOfTheLibraryKeepsALinkWaitingAndSaysSo() async throws {
+        let (navigation, modal) = (NavigationPresenter(), ModalPresenter())
+        try await withFlowTest(
+            of: Waiting(navigation: navigation, modal: modal, wait: .nothingOfTheLibrary), atEnd: .cancelTree,
+            presenters: [navigation, modal]
+        ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "home" }
+            let link = Task { try await test.tree.open(DeepLink(Waiting.Route.home, Waiting.Route.detail)) }
+            try await test.expectEvents(["ReadinessRuleTests.Waiting #1 keeps a link waiting until it is set up"])
+            #expect(navigation.state.screenNames == ["home"])
+            link.cancel()
+            await #expect(throws: CancellationError.self) { try await link.value }
+        }
+    }
+}
