@@ -286,6 +286,9 @@ extension Node {
         if let cause { continuation.resume(returning: cause) }
     }
 
+    /// Whether an end of the flow is recorded: it is ending, or has ended.
+    var endIsRecorded: Bool { withLock { $0.machine.endCause != nil } }
+
     /// Waits until the flow has ended and been torn down, and returns how it ended.
     /// Not cancellable, like `Task.value`: the flow always ends, at the latest with its parent.
     /// Never inlined: keeps `ChildFlow.outcome`'s async frame small.

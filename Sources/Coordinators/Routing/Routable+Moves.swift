@@ -23,7 +23,8 @@ extension Routable {
     /// (nobody else removes them meanwhile), the children of removed routes are ended, each
     /// presenter touched gets one `transition` call, the removals are recorded and the new
     /// screens marked shown, and a new child is started or a tab focused. The turn ends there;
-    /// the move returns once the ended children are gone and a new child accepts routes.
+    /// the move returns once every child it ended is gone (those of the routes it removed, and
+    /// those whose main screen it took along) and a new child accepts routes.
     ///
     /// With `animated`, the presenter call that changes what is on top animates (the others
     /// never do: one move looks like one) — or, for a move into a new child, the child's
@@ -68,10 +69,13 @@ extension Routable {
             node.endRouteTurn()
             throw error
         }
+        let ending = planned.endingRoots(below: node)
         let done = await carryOut(planned, landing: landing, animated: animated)
         closed.reopen()
         node.endRouteTurn()
-        for child in planned.endedChildren { _ = await child.ended() }
+        // Every child the move ended is gone before it returns: the children of the routes it
+        // removed, and those whose main screen it took along (unless another main one remains).
+        for child in ending where child.endIsRecorded { _ = await child.ended() }
         if let failure = done.failure { throw failure }
         switch landing {
         case .here: return self
