@@ -246,7 +246,7 @@ extension Node {
     /// Whether the calling task is the one running this flow's `start()`. Never inlined:
     /// keeps `flow.finished`'s async frame small (idleCoordinatorMemory).
     @inline(never)
-    private var isRunningStart: Bool {
+    var isRunningStart: Bool {
         withLock { $0.runningStart?.isCurrent ?? false }
     }
 

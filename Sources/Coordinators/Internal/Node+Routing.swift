@@ -46,13 +46,19 @@ extension Node.State {
     /// `quietChildren` the children to tell that they may animate again
     /// (`Node.presentAnimatedAgain`), if this coordinator was set up quietly.
     mutating func acceptRoutes(quietChildren: inout [Node]) -> Waiters<Void>.Taken {
-        guard !acceptsRoutes, storedExtras?.routeHold == nil else { return Waiters.Taken() }
+        var woken = Waiters<Void>.Taken()
+        if !hasSetUp {
+            hasSetUp = true
+            storedExtras?.setUpWaiters.takeAll(into: &woken)
+        }
+        guard !acceptsRoutes, storedExtras?.routeHold == nil else { return woken }
         acceptsRoutes = true
         if presentsUnanimated {
             presentsUnanimated = false
             quietChildren = childNodes
         }
-        return takeRouteWaiters()
+        storedExtras?.routeWaiters.takeAll(into: &woken)
+        return woken
     }
 }
 
@@ -209,6 +215,11 @@ extension Node {
             return true
         }
         if taken { return }
+        // A child that a move in this turn waits for, and whose start() asks for this move:
+        // it has set up as far as this coordinator is concerned (`expectSetUp(of:)`).
+        if let child = withLock({ $0.storedExtras?.turnAwaitsSetUpOf }), child.isRunningStart {
+            child.markSetUp()
+        }
         try await awaitValue { continuation in
             withLock { state in
                 guard state.routeTurnTaken else {
@@ -220,6 +231,43 @@ extension Node {
         } cancel: { id in
             self.withLock { $0.storedExtras?.routeTurnWaiters.remove(id) }
         }
+    }
+
+    /// A move of this coordinator is about to start `child` in its turn, and will keep the turn
+    /// until the child has set up (`holdTurnUntilSetUp`): a move the child's `start()` asks of
+    /// this coordinator meanwhile counts as its set-up (`takeRouteTurn`), so that the two never
+    /// wait for each other.
+    func expectSetUp(of child: Node) {
+        withLock { $0.extras.turnAwaitsSetUpOf = child }
+    }
+
+    /// Returns once `child` (see `expectSetUp(of:)`) has set up — its `start()` has waited on
+    /// the runtime once, held or not, or asked for a move of this coordinator — or has ended.
+    /// The caller holds its turn meanwhile, so that a move made after its own lands above the
+    /// child's first screens. Cancellation ends the wait: the caller goes on as its own
+    /// cancellation says.
+    func holdTurnUntilSetUp(_ child: Node) async {
+        defer { withLock { $0.storedExtras?.turnAwaitsSetUpOf = nil } }
+        _ = try? await awaitValue { continuation in
+            child.withLock { state -> WaitRegistration<Void> in
+                if state.hasSetUp || state.machine.endCause != nil { return .ready(()) }
+                return .waiting(state.extras.setUpWaiters.add(continuation))
+            }
+        } cancel: { id in
+            child.withLock { $0.storedExtras?.setUpWaiters.remove(id) }
+        }
+    }
+
+    /// Marks this coordinator set up (`State.hasSetUp`) and wakes the move that waits for it.
+    private func markSetUp() {
+        let woken = withLock { state -> Waiters<Void>.Taken in
+            var woken = Waiters<Void>.Taken()
+            guard !state.hasSetUp else { return woken }
+            state.hasSetUp = true
+            state.storedExtras?.setUpWaiters.takeAll(into: &woken)
+            return woken
+        }
+        Self.resume(woken)
     }
 
     /// Ends the caller's turn: the next route change's begins.

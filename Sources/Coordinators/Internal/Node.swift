@@ -23,6 +23,9 @@ final class Node: @unchecked Sendable {
         /// no routes (see `Node+Routing.swift`). Cleared when a hold begins (`Extras.routeHold`),
         /// set again at the first wait after the last hold ends.
         var acceptsRoutes = false
+        /// Its `start()` has waited on the runtime once, held or not (`Node+Routing.swift`): it
+        /// has set up its first screens. A move that started it keeps its turn until then.
+        var hasSetUp = false
         /// A route change of this coordinator is under way (its turn, `Node+Routing.swift`);
         /// the next ones wait in `Extras.routeTurnWaiters`.
         var routeTurnTaken = false
@@ -91,9 +94,13 @@ final class Node: @unchecked Sendable {
         /// (`MailboxStateMachine.loopIsLive`).
         var loopIsLive: Bool { storedExtras?.host.mailbox.loopIsLive ?? false }
 
-        /// Takes the links waiting for this coordinator to accept routes (it is ending).
+        /// Takes the links waiting for this coordinator to accept routes, and the moves waiting
+        /// for it to set up (it is ending).
         mutating func takeRouteWaiters() -> Waiters<Void>.Taken {
-            storedExtras?.routeWaiters.takeAll() ?? Waiters.Taken()
+            guard let extras = storedExtras else { return Waiters.Taken() }
+            var taken = extras.routeWaiters.takeAll()
+            extras.setUpWaiters.takeAll(into: &taken)
+            return taken
         }
 
         /// The live children, oldest first; an empty list allocates nothing.
@@ -141,6 +148,12 @@ final class Node: @unchecked Sendable {
         var firstPresentationOptions: PresentationOptions?
         /// Route changes waiting for their turn, in the order they asked (`State.routeTurnTaken`).
         var routeTurnWaiters = Waiters<Void>()
+        /// Moves of its parent's that started it and keep their turn until it has set up
+        /// (`State.hasSetUp`); resumed then, or refused if it ends first.
+        var setUpWaiters = Waiters<Void>()
+        /// The child a move of this coordinator starts and waits for to set up, in its turn
+        /// (`Node.expectSetUp(of:)`).
+        var turnAwaitsSetUpOf: Node?
         /// `start()`'s task, done with `start()` while another task cancels it
         /// (`State.startBeingCancelled`): resumed once the cancellation is done.
         var cancellationWaiter: UnsafeContinuation<Void, Never>?

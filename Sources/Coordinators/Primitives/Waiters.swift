@@ -38,6 +38,13 @@ struct Waiters<Value: Sendable> {
         return Taken(entries: entries)
     }
 
+    /// Removes every continuation into `taken`, after those it holds.
+    mutating func takeAll(into taken: inout Taken) {
+        guard !entries.isEmpty else { return }
+        defer { entries = [] }
+        taken.entries += entries
+    }
+
     /// The continuations `takeAll()` took, in the order they were added.
     struct Taken: Sequence {
         fileprivate var entries: [Entry] = []

@@ -22,8 +22,10 @@ extension Routable {
     /// coordinator outside this subtree off a stack. Then: the screens removed are claimed
     /// (nobody else removes them meanwhile), the children of removed routes are ended, each
     /// presenter touched gets one `transition` call, the removals are recorded and the new
-    /// screens marked shown, and a new child is started or a tab focused. The turn ends there;
-    /// the move returns once every child it ended is gone (those of the routes it removed, and
+    /// screens marked shown, and a new child is started or a tab focused. The turn ends there —
+    /// for a new child, once it has set up (its first wait on the runtime: its first screens
+    /// have landed), so that the next move lands above them; the move returns once every child
+    /// it ended is gone (those of the routes it removed, and
     /// those whose main screen it took along) and a new child accepts routes.
     ///
     /// With `animated`, the presenter call that changes what is on top animates (the others
@@ -72,6 +74,7 @@ extension Routable {
         let ending = planned.endingRoots(below: node)
         let done = await carryOut(planned, landing: landing, animated: animated)
         closed.reopen()
+        if let started = done.started { await node.holdTurnUntilSetUp(started) }
         node.endRouteTurn()
         // Every child the move ended is gone before it returns: the children of the routes it
         // removed, and those whose main screen it took along (unless another main one remains).
@@ -147,6 +150,7 @@ extension Routable {
             node.endRouteTurn()
             throw error
         }
+        await node.holdTurnUntilSetUp(started)
         node.endRouteTurn()
         return try await waitUntilSetUp(child, cancellingOnCancellation: started)
     }
@@ -317,11 +321,19 @@ extension Routable {
 
     /// Starts `child` for `route` and tags it, in the move's turn, so that its route is
     /// ordered among this coordinator's as the move is; `quietly`, it presents without
-    /// animation until it accepts routes. Its outcome goes to `onEnd`, if given.
+    /// animation until it accepts routes. Its outcome goes to `onEnd`, if given. The move then
+    /// keeps its turn until the child has set up (`Node.holdTurnUntilSetUp`).
     private nonisolated func startRouteChild<Child: Coordinator>(
         _ child: Child, for route: any Hashable & Sendable, quietly: Bool, onEnd: Node.EndHandler?
     ) throws -> Node {
-        let handle = try flow.start(child, quietly: quietly, onEnd: onEnd)
+        flow.node.expectSetUp(of: child.flow.node)
+        let handle: ChildFlow<Child.Output>
+        do {
+            handle = try flow.start(child, quietly: quietly, onEnd: onEnd)
+        } catch {
+            flow.node.withLock { $0.storedExtras?.turnAwaitsSetUpOf = nil }
+            throw error
+        }
         child.flow.node.tag(RouteTag(route: route, kind: .stackedChild, order: handle.id.rawValue, child: child))
         return child.flow.node
     }

@@ -1,4 +1,5 @@
 import Coordinators
+import CoordinatorsTesting
 import Testing
 
 /// Route changes that race each other, end a child early or meet another coordinator's
@@ -55,6 +56,40 @@ struct RouteMoveDefectTests {
             try await lane.go(.backOne)
             #expect(stack.screenNames.count == 2)
             #expect(lane.routeNames == stack.screenNames)
+        }
+    }
+
+    @Test func aForwardToAChildKeepsItsTurnUntilTheChildsFirstScreenLands() async throws {
+        // The child's first push is slow at the presenter; a forward made meanwhile waits for
+        // the first move's turn, which lasts until the child has set up, and lands above it.
+        let stack = ScriptedStack(latePush: "pages 0")
+        let shelf = LaneFlow("shelf", on: stack, first: .screen("home"))
+        try await withRunning(shelf, until: stack.screenNames == ["home"]) { _ in
+            let pages = Task { try await shelf.go(.forward(to: .sub("pages"))) }
+            await stack.waitForLatePush()
+            let detail = Task { try await shelf.go(.forward(to: .screen("fast"))) }
+            await shelf.waitUntilAskedForFast()
+            stack.landPush()
+            try await pages.value
+            try await detail.value
+
+            #expect(stack.screenNames == ["home", "pages 0", "fast"])
+            #expect(shelf.routeNames == ["home", "sub pages", "fast"])
+            #expect(shelf.currentRoute == .screen("fast"))
+            try await shelf.go(.backOne)
+            #expect(stack.screenNames == ["home", "pages 0"], "back one removes exactly the most recent route")
+            #expect(shelf.routeNames == ["home", "sub pages"])
+        }
+    }
+
+    @Test func aChildThatAsksItsParentToMoveBeforeItHasSetUpDoesNotWaitForItself() async throws {
+        let navigation = NavigationPresenter()
+        try await withFlowTest(of: Eager.Parent(navigation: navigation), atEnd: .cancelTree, presenters: [navigation]) {
+            test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "home" }
+            try await test.root.go(.forward(to: .eager))
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "eager 0" }
+            #expect(navigation.state.screenNames == ["home", "note", "eager 0"])
         }
     }
 
@@ -172,6 +207,48 @@ struct RouteMoveDefectTests {
             }
             #expect(forward?.code == .flowEnded)
             #expect(navigation.state.screenNames == ["home"])
+        }
+    }
+}
+
+/// A parent whose routed child asks it for a move from `start()` before the child has set up
+/// (a delegate call): the parent's move that started the child keeps its turn until the child
+/// has set up, so the child's request counts as its set-up instead of waiting for that turn.
+enum Eager {
+    actor Parent: Routable {
+        enum Route: Hashable, Sendable {
+            case home
+            case note
+            case eager
+        }
+        let flow = Flow<Void>()
+        let navigation: NavigationPresenter
+        init(navigation: NavigationPresenter) { self.navigation = navigation }
+
+        func start() async throws {
+            try await go(.forward(to: .home))
+            try await flow.finished
+        }
+
+        func destination(for route: Route) -> Destination? {
+            switch route {
+            case .home: .screen(TestScreen("home"), on: navigation)
+            case .note: .screen(TestScreen("note"), on: navigation)
+            case .eager: .child(Child(parent: self, navigation: navigation))
+            }
+        }
+    }
+
+    actor Child: Coordinator {
+        let flow = Flow<Void>()
+        let parent: Parent
+        let navigation: NavigationPresenter
+        init(parent: Parent, navigation: NavigationPresenter) { (self.parent, self.navigation) = (parent, navigation) }
+
+        func start() async throws {
+            try await parent.go(.forward(to: .note))
+            try await flow.present(TestScreen("eager 0"), on: navigation)
+            try await flow.finished
         }
     }
 }
