@@ -62,10 +62,11 @@ struct FlowTestFailureTests {
     @Test func theTimeLimitNamesTheLinkThatWaitsAndForWhom() async throws {
         let navigation = NavigationPresenter()
         let (linkWaits, setUp) = (OneShot<Void>(), OneShot<Void>())
+        let waitForTheLink: @Sendable () async throws -> Void = { await linkWaits.value }
         let failure = await #expect(throws: FlowTestFailure.self) {
             try await reachingTheTimeLimit(
                 whileWaitingFor: "DetailScreen to be presented on \"navigation\"",
-                of: SlowToSetUp(navigation: navigation, setUp: setUp), once: { await linkWaits.value }
+                of: SlowToSetUp(navigation: navigation, setUp: setUp), once: waitForTheLink
             ) { test in
                 let link = Task { try await test.tree.open(DeepLink(SlowToSetUp.Route.detail)) }
                 try await test.expectEvents([
