@@ -9,6 +9,8 @@ final class ActiveGuard: Sendable {
     let decide: @Sendable (FlowInterruption) async -> GuardDecision
     /// How long it has to answer, on which clock; `nil`: as long as it takes.
     let timeout: (duration: Duration, clock: any Clock<Duration>)?
+    /// Whether moves that would hide its flow ask it too (`GuardedAgainst.endingOrHiding`).
+    let againstHiding: Bool
 
     private struct State {
         var ended = false
@@ -18,10 +20,12 @@ final class ActiveGuard: Sendable {
 
     init(
         guarding node: Node, timeout: (duration: Duration, clock: any Clock<Duration>)?,
+        against: GuardedAgainst = .ending,
         decide: @escaping @Sendable (FlowInterruption) async -> GuardDecision
     ) {
         self.node = node
         self.timeout = timeout
+        againstHiding = against == .endingOrHiding
         self.decide = decide
     }
 

@@ -17,6 +17,10 @@ extension Flow {
     /// gestures keep their own veto (dismissal confirmation). A move of this coordinator's own
     /// never ends it, so it never asks its own guard (it asks its children's).
     ///
+    /// With `against: .endingOrHiding`, moves that would hide this flow while it stays ask too,
+    /// with the cause `hiding`: another tab selected over it, or a modal shown over it by a
+    /// coordinator outside it (`GuardedAgainst`). A refusal fails them with `flowGuarded` too.
+    ///
     /// With a `timeout`, measured on this flow's clock (`flow.environment.clock`) from when a
     /// move asks, a guard that has not answered by then refuses: what is guarded is never torn
     /// down without a yes. The lifecycle event says so (`interruptionRefused(move:timedOut:)`).
@@ -47,22 +51,30 @@ extension Flow {
     /// move throws `CancellationError` without running `body`.
     public nonisolated(nonsending) func guarding<Value>(
         timeout: Duration? = nil,
+        against: GuardedAgainst = .ending,
         file: String = #fileID, line: Int = #line,
         _ body: nonisolated(nonsending) () async throws -> Value,
         whenInterrupted decide: @escaping @Sendable (FlowInterruption) async -> GuardDecision
     ) async throws -> Value {
         let active: ActiveGuard
         let id: UInt64
+        // Counted before it is registered, so that a move that finds no guard against hiding
+        // counted finds none registered either (`TreeContext.hasHidingGuards`).
+        let hidingCount = against == .endingOrHiding ? node.context : nil
+        hidingCount?.countHidingGuard(1)
         do {
             active = ActiveGuard(
-                guarding: node, timeout: try timeout.map { ($0, try environment.clock) }, decide: decide)
+                guarding: node, timeout: try timeout.map { ($0, try environment.clock) }, against: against,
+                decide: decide)
             id = try await node.addGuard(active)
         } catch {
+            hidingCount?.countHidingGuard(-1)
             throw CoordinatorError.located(error, at: file, line)
         }
         defer {
             node.removeGuard(id)
             active.end()
+            hidingCount?.countHidingGuard(-1)
         }
         node.acceptRoutes()  // a wait on the runtime: links go on into this flow from here
         return try await body()

@@ -6,12 +6,15 @@ enum InterruptionCheck {
     /// Flows a move keeps closed to new guards while it ends them (`Node.closeToGuards`):
     /// reopen them once it has (or once it gave up).
     struct Closed {
-        fileprivate let roots: [Node]
+        fileprivate var roots: [Node] = []
 
         /// Lets guards begin on them again (a guard that waited finds its flow ending).
         func reopen() {
             for root in roots { root.reopenToGuards() }
         }
+
+        /// Both lists of flows, to reopen together.
+        static func += (lhs: inout Closed, rhs: Closed) { lhs.roots += rhs.roots }
     }
 
     /// Asks the guards up in the flows `ending` names (the roots of what the move `move` of
@@ -24,10 +27,14 @@ enum InterruptionCheck {
     /// `ending` throws; `CancellationError` if the calling task is cancelled while it asks (the
     /// asks are withdrawn at once, whatever the guards' closures do). Nothing is closed when it
     /// throws.
+    ///
+    /// With the cause `hiding`, `ending` names the flows the move would hide, and only their
+    /// guards against hiding (`ActiveGuard.againstHiding`) are asked.
     static func askGuards(
         _ cause: FlowInterruption.Cause, at mover: Node, move: @autoclosure () -> String,
         ending: (_ again: Bool) throws -> [Node]
     ) async throws -> Closed {
+        let hiding = cause == .hiding
         var asked = Set<UInt64>()
         var again = false
         while true {
@@ -35,7 +42,9 @@ enum InterruptionCheck {
             if roots.isEmpty { return Closed(roots: []) }
             for root in roots { root.closeToGuards() }
             let closed = Closed(roots: roots)
-            let found = Node.guards(inSubtreesOf: roots).filter { !asked.contains($0.entry.id) }
+            let found = Node.guards(inSubtreesOf: roots).filter { item in
+                !asked.contains(item.entry.id) && (!hiding || (item.entry.value as? ActiveGuard)?.againstHiding == true)
+            }
             if found.isEmpty { return closed }
             closed.reopen()
             for item in found { asked.insert(item.entry.id) }
@@ -98,8 +107,8 @@ enum InterruptionCheck {
             }
         throw CoordinatorError(
             .flowGuarded,
-            "\(interruption.movingCoordinator)'s move \(interruption.move) (\(interruption.cause)) would end "
-                + "\(interruption.guardedCoordinator), \(answer); nothing moved. Make the move once the guarded work "
+            "\(interruption.movingCoordinator)'s move \(interruption.move) (\(interruption.cause)) would "
+                + "\(interruption.verb) \(interruption.guardedCoordinator), \(answer); nothing moved. Make the move once the guarded work "
                 + "is done, or let the guard answer .allow.")
     }
 

@@ -27,6 +27,20 @@ final class TreeContext: EventSource {
 
     let state = Locked(State())
 
+    /// How many guards against hiding are up in the tree (`Guards/`): while none is, a move
+    /// that would hide a flow looks for none (a feature costs only where it is used). A lock
+    /// of its own, and a leaf, like `lastID`.
+    private let hidingGuards = Locked(0)
+
+    /// A guard against hiding began (`+1`) or ended (`-1`).
+    func countHidingGuard(_ change: Int) { hidingGuards.withLock { $0 += change } }
+
+    /// Whether any guard against hiding is up in the tree.
+    var hasHidingGuards: Bool { hidingGuards.withLock { $0 > 0 } }
+
+    /// The root's node, while the tree runs one.
+    var rootNode: Node? { state.withLock { $0.root } }
+
     /// The last id handed out. A lock of its own, and a leaf: nothing is taken while it is
     /// held, so it may be taken inside a node's lock (a presentation gets its id in the
     /// critical section that records it).

@@ -32,6 +32,15 @@ public struct PresentationOptions: Sendable, Hashable, CustomStringConvertible {
         /// A popover anchored to the source the UI knows by `anchor` (a button's name), as
         /// `UIPopoverPresentationController.sourceItem` or SwiftUI's `.popover` on a view.
         case popover(anchor: String)
+
+        /// Whether a screen shown so covers what is shown (a sheet, a form sheet, a full-screen
+        /// cover, a popover), whatever its presenter.
+        var isModal: Bool {
+            switch self {
+            case .automatic, .push: false
+            case .sheet, .formSheet, .fullScreenCover, .popover: true
+            }
+        }
     }
 
     /// How the screen is shown. `.automatic` by default.

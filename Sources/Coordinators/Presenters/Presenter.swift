@@ -105,6 +105,14 @@ public protocol Presenter: AnyObject, Sendable {
     /// presentation, the new one takes over the main role, so the coordinator goes on.
     /// A window-root presenter of your own returns what it shows.
     var presentationReplacedByNextPresent: Presentation? { get }
+
+    /// Whether the next `present` call covers what the window shows, as a modal sheet or cover
+    /// does; `false` otherwise (the default: a stack pushes within its own place, a tab within
+    /// its tab). A route's move that shows a screen here (or with a modal style: a sheet, a
+    /// form sheet, a full-screen cover, a popover) asks the guards against hiding
+    /// (`GuardedAgainst.endingOrHiding`) of the flows outside the moving coordinator. A modal
+    /// presenter of your own returns `true`; one that hosts a stack, while it shows nothing.
+    var nextPresentCovers: Bool { get }
 }
 
 extension Presenter {
@@ -130,4 +138,7 @@ extension Presenter {
 
     /// `nil`: presenting adds to what is shown (a stack, a modal chain).
     public var presentationReplacedByNextPresent: Presentation? { nil }
+
+    /// `false`: presenting shows within this presenter's own place.
+    public var nextPresentCovers: Bool { false }
 }

@@ -54,20 +54,19 @@ extension Routable {
         let node = flow.node
         try await node.takeRouteTurn()
         var planned: RouteMove
-        let closed: InterruptionCheck.Closed
+        var closed = InterruptionCheck.Closed()
         do {
             planned = try plan(removing: select, showing: [], landing: landing, operation: operation)
             closed = try await InterruptionCheck.askGuards(cause, at: node, move: operation()) { again in
                 if again { planned = try plan(removing: select, showing: [], landing: landing, operation: operation) }
                 return planned.endingRoots(below: node) + replacedRoots(on: screens.map(\.presenter))
             }
-            do {
-                planned.made = try makePresentations(for: screens)
-            } catch {
-                closed.reopen()
-                throw error
+            closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: operation()) { _ in
+                coveredRoots(by: screens.map { ($0.presenter, $0.options) })
             }
+            planned.made = try makePresentations(for: screens)
         } catch {
+            closed.reopen()
             node.endRouteTurn()
             throw error
         }
@@ -107,13 +106,17 @@ extension Routable {
         defer { node.endRouteTurn() }
         // On a presenter that shows one thing at a time, the screen takes the place of what it
         // shows: a main screen of another coordinator, which that ends, asks its guards first.
-        var closed: InterruptionCheck.Closed?
+        var closed = InterruptionCheck.Closed()
+        defer { closed.reopen() }
         if presenter.presentationReplacedByNextPresent != nil {
             closed = try await InterruptionCheck.askGuards(.goingForward, at: node, move: ".forward(to: \(route))") {
                 _ in replacedRoots(on: [presenter])
             }
         }
-        defer { closed?.reopen() }
+        // A screen that covers what is shown asks the guards against hiding of flows outside.
+        closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") { _ in
+            coveredRoots(by: [(presenter, options)])
+        }
         let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
         _ = try await flow.present(
             screen, on: presenter, role: .automatic, options: options, animated: animated, expecting: nil,
@@ -130,6 +133,37 @@ extension Routable {
             else { return nil }
             return owner
         }
+    }
+
+    /// The flows guarded against hiding that screens shown on `shown` (presenters, with their
+    /// options) would cover: if one covers what is shown (`Presenter.nextPresentCovers`, or a
+    /// modal style), every such flow outside this coordinator's own (one it is in moves for
+    /// it). None, at once, while no guard against hiding is up in the tree.
+    private nonisolated func coveredRoots(by shown: [(presenter: any Presenter, options: PresentationOptions)])
+        -> [Node]
+    {
+        guard let context = flow.node.context, context.hasHidingGuards,
+            shown.contains(where: { $0.presenter.nextPresentCovers || $0.options.style.isModal }),
+            let root = context.rootNode
+        else { return [] }
+        return hidingGuarded(in: root)
+    }
+
+    /// The flows guarded against hiding in `root`'s subtree, other than this coordinator's own
+    /// and those it is in (their own moves), each once; with `showingOn`, only those that show
+    /// a screen there.
+    private nonisolated func hidingGuarded(in root: Node, showingOn presenter: (any Presenter)? = nil) -> [Node] {
+        var found: [Node] = []
+        for (node, entry) in Node.guards(inSubtreesOf: [root]) {
+            guard (entry.value as? ActiveGuard)?.againstHiding == true, !flow.node.isInSubtree(of: node),
+                !found.contains(where: { $0 === node })
+            else { continue }
+            if let presenter, !node.withLock({ $0.presentations.contains { $0.presenter === presenter } }) {
+                continue
+            }
+            found.append(node)
+        }
+        return found
     }
 
     /// A move into a new child with nothing removed, as most of a deep link's steps are: the
@@ -363,7 +397,18 @@ extension Routable {
         guard let index = tabs.tabPresenters.firstIndex(where: { $0 === shown.presenter }) else {
             return try await tabs.selectTab(of: shown.presenter)  // throws `noSuchSlot`, naming the bar
         }
-        if tabs.selectedTabIndex != index { try await tabs.select(index) }
+        let selected = tabs.selectedTabIndex
+        guard selected != index else { return }
+        // The flows guarded against hiding that the selected tab shows are asked first.
+        let presenters = tabs.tabPresenters
+        let hidden =
+            flow.node.context?.hasHidingGuards == true && presenters.indices.contains(selected)
+            ? presenters[selected] : nil
+        let closed = try await InterruptionCheck.askGuards(.hiding, at: flow.node, move: "select the tab of \(route)") {
+            _ in hidden.map { hidingGuarded(in: flow.node, showingOn: $0) } ?? []
+        }
+        defer { closed.reopen() }
+        try await tabs.select(index)
     }
 
     /// Returns `child` once it accepts routes; `nil` if it ended first. If the calling task is

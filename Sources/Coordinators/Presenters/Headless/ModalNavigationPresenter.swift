@@ -33,6 +33,10 @@ public final class ModalNavigationPresenter: StackPresenter, Observable {
     /// The presentations on the modal's stack, root first.
     public var stack: [Presentation] { state.stack }
 
+    /// Whether the next presentation brings the modal up (covering what is shown): while it
+    /// shows nothing. Later ones are pushed within it.
+    public var nextPresentCovers: Bool { core.store.state.stack.isEmpty }
+
     /// Whether the modal is up: its stack is not empty.
     public var isShown: Bool { !state.stack.isEmpty }
 

@@ -62,6 +62,9 @@ public final class ModalPresenter: Presenter, Observable {
         store.push(presentation, listener: self, animated: animated)
     }
 
+    /// `true`: every presentation covers what is shown (a guard against hiding is asked).
+    public var nextPresentCovers: Bool { true }
+
     /// Accepts every style but `.push` (throws `CoordinatorError` `unsupportedOptions`), and
     /// detents for a sheet; keeps them in each presentation's `options`. A popover is kept
     /// as a modal, as one adapts to a sheet in compact width. A presentation that does not
