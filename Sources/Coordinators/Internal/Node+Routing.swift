@@ -115,6 +115,7 @@ extension Node {
     /// (`recordWait`): `linkHeld` while routes are held (`flow.holdingRoutes`),
     /// `linkAwaitingSetUp` while it has not yet waited on the runtime.
     func waitUntilAcceptingRoutes() async throws {
+        if withLock({ $0.acceptsRoutes && $0.machine.isRunning }) { return }
         try await awaitValue { continuation in
             var waiting: (id: UInt64, held: Bool)?
             defer { if let waiting { recordWait(waiter: waiting.id, held: waiting.held) } }
@@ -215,9 +216,9 @@ extension Node {
             return true
         }
         if taken { return }
-        // A child that a move in this turn waits for, and whose start() asks for this move:
-        // it has set up as far as this coordinator is concerned (`expectSetUp(of:)`).
-        if let child = withLock({ $0.storedExtras?.turnAwaitsSetUpOf }), child.isRunningStart {
+        // A child not set up yet whose start() asks for this move: the move that started it
+        // may hold the turn until it has set up (`holdTurnUntilSetUp`), so it counts as set up.
+        for child in withLock({ $0.childNodes }) where !child.withLock({ $0.hasSetUp }) && child.isRunningStart {
             child.markSetUp()
         }
         try await awaitValue { continuation in
@@ -233,21 +234,14 @@ extension Node {
         }
     }
 
-    /// A move of this coordinator is about to start `child` in its turn, and will keep the turn
-    /// until the child has set up (`holdTurnUntilSetUp`): a move the child's `start()` asks of
-    /// this coordinator meanwhile counts as its set-up (`takeRouteTurn`), so that the two never
-    /// wait for each other.
-    func expectSetUp(of child: Node) {
-        withLock { $0.extras.turnAwaitsSetUpOf = child }
-    }
-
-    /// Returns once `child` (see `expectSetUp(of:)`) has set up — its `start()` has waited on
-    /// the runtime once, held or not, or asked for a move of this coordinator — or has ended.
-    /// The caller holds its turn meanwhile, so that a move made after its own lands above the
+    /// Returns once `child`, which a move of this coordinator started in its turn, has set up —
+    /// its `start()` has waited on the runtime once, held or not, or asked for a move of this
+    /// coordinator (`takeRouteTurn`: the two must not wait for each other) — or has ended. The
+    /// caller holds its turn meanwhile, so that a move made after its own lands above the
     /// child's first screens. Cancellation ends the wait: the caller goes on as its own
     /// cancellation says.
     func holdTurnUntilSetUp(_ child: Node) async {
-        defer { withLock { $0.storedExtras?.turnAwaitsSetUpOf = nil } }
+        if child.withLock({ $0.hasSetUp || $0.machine.endCause != nil }) { return }
         _ = try? await awaitValue { continuation in
             child.withLock { state -> WaitRegistration<Void> in
                 if state.hasSetUp || state.machine.endCause != nil { return .ready(()) }

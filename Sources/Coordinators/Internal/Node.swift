@@ -151,9 +151,6 @@ final class Node: @unchecked Sendable {
         /// Moves of its parent's that started it and keep their turn until it has set up
         /// (`State.hasSetUp`); resumed then, or refused if it ends first.
         var setUpWaiters = Waiters<Void>()
-        /// The child a move of this coordinator starts and waits for to set up, in its turn
-        /// (`Node.expectSetUp(of:)`).
-        var turnAwaitsSetUpOf: Node?
         /// `start()`'s task, done with `start()` while another task cancels it
         /// (`State.startBeingCancelled`): resumed once the cancellation is done.
         var cancellationWaiter: UnsafeContinuation<Void, Never>?

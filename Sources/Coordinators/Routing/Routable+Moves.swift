@@ -61,8 +61,10 @@ extension Routable {
                 if again { planned = try plan(removing: select, showing: [], landing: landing, operation: operation) }
                 return planned.endingRoots(below: node) + replacedRoots(on: screens.map(\.presenter))
             }
-            closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: operation()) { _ in
-                coveredRoots(by: screens.map { ($0.presenter, $0.options) })
+            if screens.contains(where: { Self.covers($0.presenter, $0.options) }) {
+                closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: operation()) { _ in
+                    coveredRoots()
+                }
             }
             planned.made = try makePresentations(for: screens)
         } catch {
@@ -114,8 +116,10 @@ extension Routable {
             }
         }
         // A screen that covers what is shown asks the guards against hiding of flows outside.
-        closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") { _ in
-            coveredRoots(by: [(presenter, options)])
+        if Self.covers(presenter, options) {
+            closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") { _ in
+                coveredRoots()
+            }
         }
         let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
         _ = try await flow.present(
@@ -135,17 +139,17 @@ extension Routable {
         }
     }
 
-    /// The flows guarded against hiding that screens shown on `shown` (presenters, with their
-    /// options) would cover: if one covers what is shown (`Presenter.nextPresentCovers`, or a
-    /// modal style), every such flow outside this coordinator's own (one it is in moves for
-    /// it). None, at once, while no guard against hiding is up in the tree.
-    private nonisolated func coveredRoots(by shown: [(presenter: any Presenter, options: PresentationOptions)])
-        -> [Node]
-    {
-        guard let context = flow.node.context, context.hasHidingGuards,
-            shown.contains(where: { $0.presenter.nextPresentCovers || $0.options.style.isModal }),
-            let root = context.rootNode
-        else { return [] }
+    /// Whether a screen shown on `presenter` with `options` covers what is shown: the
+    /// presenter says so (`Presenter.nextPresentCovers`), or its style is modal.
+    private static func covers(_ presenter: any Presenter, _ options: PresentationOptions) -> Bool {
+        presenter.nextPresentCovers || options.style.isModal
+    }
+
+    /// The flows guarded against hiding that a screen covering what is shown would cover: every
+    /// such flow outside this coordinator's own (one it is in moves for it). None, at once,
+    /// while no guard against hiding is up in the tree.
+    private nonisolated func coveredRoots() -> [Node] {
+        guard let context = flow.node.context, context.hasHidingGuards, let root = context.rootNode else { return [] }
         return hidingGuarded(in: root)
     }
 
@@ -360,14 +364,7 @@ extension Routable {
     private nonisolated func startRouteChild<Child: Coordinator>(
         _ child: Child, for route: any Hashable & Sendable, quietly: Bool, onEnd: Node.EndHandler?
     ) throws -> Node {
-        flow.node.expectSetUp(of: child.flow.node)
-        let handle: ChildFlow<Child.Output>
-        do {
-            handle = try flow.start(child, quietly: quietly, onEnd: onEnd)
-        } catch {
-            flow.node.withLock { $0.storedExtras?.turnAwaitsSetUpOf = nil }
-            throw error
-        }
+        let handle = try flow.start(child, quietly: quietly, onEnd: onEnd)
         child.flow.node.tag(RouteTag(route: route, kind: .stackedChild, order: handle.id.rawValue, child: child))
         return child.flow.node
     }
