@@ -102,6 +102,7 @@ struct GuardHidingTests {
             test in
             let transfer = try await test.coordinator(Transfer.self)
             await transfer.guardUp.wait()
+            let events = test.tree.events()
 
             let error = await #expect(throws: DeepLinkError.self) {
                 try await test.tree.open(DeepLink(BankRoute.cards))
@@ -113,6 +114,14 @@ struct GuardHidingTests {
             #expect(asked.map(\.cause) == [.hiding])
             #expect(asked.first?.description.contains("(hiding) would hide GuardHidingTests.Transfer") == true)
             #expect(transfer.flow.state == .running)
+            // The refusal is an event of the guarded coordinator (sent before the move threw).
+            for await event in events {
+                guard case .interruptionRefused(let move, let timedOut) = event.kind else { continue }
+                #expect(event.coordinator == transfer.flow.id)
+                #expect(move == asked.first?.description)
+                #expect(!timedOut)
+                break
+            }
         }
     }
 
