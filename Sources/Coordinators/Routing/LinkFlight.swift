@@ -8,8 +8,9 @@
 /// caller awaits it and passes its own cancellation on. Coordinators a link starts are
 /// children of their coordinators as always (the link's task only carries out the steps).
 final class LinkFlight: Sendable {
-    /// What it opens, for messages: `the link movies → movie(id: 7)`, `a restoration`.
-    let what: String
+    /// What it opens, for messages: `the link movies → movie(id: 7)`, `a restoration`. Made
+    /// only when a message needs it: describing a long link costs an allocation per route.
+    let what: @Sendable () -> String
 
     private struct State {
         /// The coordinator it waits for to be ready, while it does (`waiting(for:_:)`).
@@ -26,14 +27,15 @@ final class LinkFlight: Sendable {
     /// The flight whose task this is, if it is a link's.
     @TaskLocal private static var current: LinkFlight?
 
-    private init(what: String) { self.what = what }
+    private init(what: @escaping @Sendable () -> String) { self.what = what }
 
     /// Runs `body` as the link in flight of `context`, superseding the one before, and returns
     /// what it returns; `what` says what it opens (`the link …`, `a restoration`). Throws
     /// `DeepLinkError` `superseded` if a newer link cancels it.
     @discardableResult
     static func fly<Result: Sendable>(
-        _ what: String, in context: TreeContext, _ body: @escaping @Sendable () async throws -> Result
+        _ what: @autoclosure @escaping @Sendable () -> String, in context: TreeContext,
+        _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let flight = LinkFlight(what: what)
         let previous = context.replaceLink(with: flight) as? LinkFlight
@@ -78,7 +80,7 @@ final class LinkFlight: Sendable {
             ? "which holds its routes (flow.holdingRoutes)"
             : "which is setting up: its start() has not waited on the runtime yet (flow.finished, an answer, "
                 + "a child, a guarded body)"
-        return "\(what) waits for \(node.coordinatorName) \(node.id), \(why)"
+        return "\(what()) waits for \(node.coordinatorName) \(node.id), \(why)"
     }
 
     private func begin(cancellingWith cancel: @escaping @Sendable () -> Void) {
