@@ -223,6 +223,8 @@ extension Node: PresentationOwner {
         return withLock { _ in criticalSection { event?.send() } }
     }
 
+    func dismissalAwaited() { acceptRoutes() }
+
     func announceDismissed(_ presentation: Presentation, reason: DismissalReason) {
         boundContext?.emit(self, .dismissed(presentation.info, reason))
     }

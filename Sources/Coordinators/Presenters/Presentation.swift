@@ -121,13 +121,16 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The identifier of the coordinator that owns it.
     public var ownerID: CoordinatorID { owner.id }
 
-    /// Resumes once the presentation has left the surface, with the reason.
+    /// Resumes once the presentation has left the surface, with the reason. Like every wait on
+    /// the runtime, it makes the coordinator that owns the presentation ready for links
+    /// (unless it holds its routes).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`; the
     /// presentation stays as it is.
     public var dismissal: DismissalReason {
         get async throws {
-            try await awaitValue { continuation in
+            owner.dismissalAwaited()
+            return try await awaitValue { continuation in
                 withLock { state in
                     if let reason = state.phase.dismissalReason { return .ready(reason) }
                     return .waiting(state.waiters.add(continuation))

@@ -55,4 +55,8 @@ protocol PresentationOwner: AnyObject, Sendable {
     /// forgets it in the same section. If it was the owner's last main presentation, the
     /// owner's flow then ends as dismissed.
     func presentationLeft(_ presentation: Presentation, reason: DismissalReason, in criticalSection: () -> Void)
+
+    /// Someone awaits one of its presentations' dismissal (`Presentation.dismissal`): a wait on
+    /// the runtime, which makes the owner ready for links (`Routing/`).
+    func dismissalAwaited()
 }

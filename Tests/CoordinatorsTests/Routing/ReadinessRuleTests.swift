@@ -9,7 +9,7 @@ import Testing
 struct ReadinessRuleTests {
     /// What `start()` waits on once its home screen is shown.
     enum Wait: String, CaseIterable, Sendable {
-        case finished, ask, run, childValue, childOutcome, childGroup, race, send, guarding, form
+        case finished, ask, run, childValue, childOutcome, childGroup, race, send, guarding, form, dismissal
         /// No wait of the library: the control, which the link must wait for.
         case nothingOfTheLibrary
     }
@@ -57,6 +57,7 @@ struct ReadinessRuleTests {
                     .allow
                 }
             case .form: _ = try await flow.form(on: modalStack) { form in try await form.ask(Question()) }
+            case .dismissal: _ = try await flow.present(TestScreen("sheet"), on: modal, role: .auxiliary).dismissal
             case .nothingOfTheLibrary: break
             }
             await untilCancelled()  // not the runtime: only the wait above made it ready
