@@ -4,12 +4,13 @@ import Testing
 
 /// The readiness rule, one wait per case: a coordinator is ready for links once its `start()`
 /// first waits on the runtime, whichever wait of the library that is. A new wait gets a case
-/// here (ARCHITECTURE.md, "A new way to wait").
+/// here (ARCHITECTURE.md, "A new way to wait"; `.ci/check-readiness.py` fails until it has one).
 @Suite(.timeLimit(.minutes(1)))
 struct ReadinessRuleTests {
     /// What `start()` waits on once its home screen is shown.
     enum Wait: String, CaseIterable, Sendable {
-        case finished, ask, run, childValue, childOutcome, childGroup, race, send, guarding, form, dismissal
+        case finished, ask, askWithTimeout, run, runForOutcome, childValue, childOutcome, childGroup, race
+        case raceForOutcome, send, guarding, form, dismissal
         /// No wait of the library: the control, which the link must wait for.
         case nothingOfTheLibrary
     }
@@ -40,7 +41,9 @@ struct ReadinessRuleTests {
             switch wait {
             case .finished: try await flow.finished
             case .ask: _ = try await flow.ask(Question(), on: modal)
+            case .askWithTimeout: _ = try await flow.ask(Question(), on: modal, timeout: .seconds(60))
             case .run: try await flow.run(Idle())
+            case .runForOutcome: _ = await flow.runForOutcome(Idle(), timeout: .seconds(60))
             case .childValue: try await flow.start(Idle()).value
             case .childOutcome: _ = try await flow.start(Idle()).outcome
             case .childGroup:
@@ -49,6 +52,7 @@ struct ReadinessRuleTests {
                     while try await group.next() != nil {}
                 }
             case .race: _ = try await flow.race(.flow(Idle()), .flow(Idle()))
+            case .raceForOutcome: _ = try await flow.raceForOutcome([.flow(Idle()), .flow(Idle())])
             case .send: try await flow.send(Ping(number: 1))
             case .guarding:
                 try await flow.guarding {
