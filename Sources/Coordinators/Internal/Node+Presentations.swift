@@ -135,6 +135,12 @@ extension Node {
             id: id, screen: screen, isMain: isMain, presenter: presenter, owner: owner, expectedAnswer: expectedAnswer,
             routeTag: routeTag, options: options)
         state.presentations.append(presentation)
+        if state.ordersAtFirstScreen, let tag = state.routeTag {
+            // It asked its parent for a move before it had shown anything (`Node.takeRouteTurn`):
+            // its route takes its place among the parent's from its first screen on.
+            state.ordersAtFirstScreen = false
+            state.routeTag = RouteTag(route: tag.route, kind: tag.kind, order: id.rawValue, child: tag.child)
+        }
         return presentation
     }
 

@@ -216,10 +216,11 @@ extension Node {
             return true
         }
         if taken { return }
-        // A child not set up yet whose start() asks for this move: the move that started it
-        // may hold the turn until it has set up (`holdTurnUntilSetUp`), so it counts as set up.
-        for child in withLock({ $0.childNodes }) where !child.withLock({ $0.hasSetUp }) && child.isRunningStart {
-            child.markSetUp()
+        // A child not set up yet whose start() — or that of a coordinator below it, in the
+        // same task — asks for this move: the move that started the child may hold the turn
+        // until it has set up (`holdTurnUntilSetUp`), so it counts as set up.
+        for child in withLock({ $0.childNodes }) where !child.withLock({ $0.hasSetUp }) {
+            if child.subtreeRunsStartHere() { child.markSetUp(early: true) }
         }
         try await awaitValue { continuation in
             withLock { state in
@@ -240,24 +241,52 @@ extension Node {
     /// caller holds its turn meanwhile, so that a move made after its own lands above the
     /// child's first screens. Cancellation ends the wait: the caller goes on as its own
     /// cancellation says.
-    func holdTurnUntilSetUp(_ child: Node) async {
+    ///
+    /// With `forALink`, a wait is recorded at once as the child's `linkAwaitingSetUp` event: a
+    /// link's step never waits in silence.
+    func holdTurnUntilSetUp(_ child: Node, forALink: Bool = false) async {
         if child.withLock({ $0.hasSetUp || $0.machine.endCause != nil }) { return }
         _ = try? await awaitValue { continuation in
-            child.withLock { state -> WaitRegistration<Void> in
+            var waiter: UInt64?
+            defer { if forALink, let waiter { child.recordSetUpWait(waiter: waiter) } }
+            return child.withLock { state -> WaitRegistration<Void> in
                 if state.hasSetUp || state.machine.endCause != nil { return .ready(()) }
-                return .waiting(state.extras.setUpWaiters.add(continuation))
+                waiter = state.extras.setUpWaiters.add(continuation)
+                return .waiting(waiter!)
             }
         } cancel: { id in
             child.withLock { $0.storedExtras?.setUpWaiters.remove(id) }
         }
     }
 
-    /// Marks this coordinator set up (`State.hasSetUp`) and wakes the move that waits for it.
-    private func markSetUp() {
+    /// Sends `linkAwaitingSetUp` for the move whose set-up waiter is `id`, if it still waits
+    /// (as `recordWait` does for a link's readiness wait).
+    private func recordSetUpWait(waiter id: UInt64) {
+        guard let event = context?.prepare(self, .linkAwaitingSetUp) else { return }
+        withLock { state in
+            if state.storedExtras?.setUpWaiters.contains(id) == true { event.send() }
+        }
+    }
+
+    /// Whether the calling task runs the `start()` of this coordinator or of one below it.
+    private func subtreeRunsStartHere() -> Bool {
+        var pending = [self]
+        while let node = pending.popLast() {
+            let (isStart, children) = node.withLock { ($0.runningStart?.isCurrent ?? false, $0.childNodes) }
+            if isStart { return true }
+            pending += children
+        }
+        return false
+    }
+
+    /// Marks this coordinator set up (`State.hasSetUp`) and wakes the move that waits for it;
+    /// `early`, before it has shown anything, its route is ordered from its first screen on.
+    private func markSetUp(early: Bool) {
         let woken = withLock { state -> Waiters<Void>.Taken in
             var woken = Waiters<Void>.Taken()
             guard !state.hasSetUp else { return woken }
             state.hasSetUp = true
+            if early, state.presentations.isEmpty { state.ordersAtFirstScreen = true }
             state.storedExtras?.setUpWaiters.takeAll(into: &woken)
             return woken
         }

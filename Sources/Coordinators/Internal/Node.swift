@@ -26,6 +26,9 @@ final class Node: @unchecked Sendable {
         /// Its `start()` has waited on the runtime once, held or not (`Node+Routing.swift`): it
         /// has set up its first screens. A move that started it keeps its turn until then.
         var hasSetUp = false
+        /// It (or a coordinator below it) asked its parent for a move before it had set up: its
+        /// route, if it has one, is ordered from its first screen on (`Node+Presentations`).
+        var ordersAtFirstScreen = false
         /// A route change of this coordinator is under way (its turn, `Node+Routing.swift`);
         /// the next ones wait in `Extras.routeTurnWaiters`.
         var routeTurnTaken = false

@@ -71,6 +71,16 @@ final class LinkFlight: Sendable {
         try await node.waitUntilAcceptingRoutes()
     }
 
+    /// Returns once `child`, which a move of `node` started, has set up, the move holding its
+    /// turn (`Node.holdTurnUntilSetUp`); in a link's task, meanwhile names the child as the
+    /// coordinator the link waits for, and records the wait as the child's event.
+    static func holdTurn(of node: Node, untilSetUp child: Node) async {
+        guard let flight = current else { return await node.holdTurnUntilSetUp(child) }
+        flight.state.withLock { $0.waitingFor = child }
+        defer { flight.state.withLock { $0.waitingFor = nil } }
+        await node.holdTurnUntilSetUp(child, forALink: true)
+    }
+
     /// Whom this link waits for and why, while it waits for a coordinator to be ready:
     /// `the link tabs → transfers waits for Bank #1, which holds its routes (flow.holdingRoutes)`.
     var waitDescription: String? {

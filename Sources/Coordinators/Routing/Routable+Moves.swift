@@ -75,7 +75,7 @@ extension Routable {
         let ending = planned.endingRoots(below: node)
         let done = await carryOut(planned, landing: landing, animated: animated)
         closed.reopen()
-        if let started = done.started { await node.holdTurnUntilSetUp(started) }
+        if let started = done.started { await LinkFlight.holdTurn(of: node, untilSetUp: started) }
         node.endRouteTurn()
         // Every child the move ended is gone before it returns: the children of the routes it
         // removed, and those whose main screen it took along (unless another main one remains).
@@ -188,7 +188,7 @@ extension Routable {
             node.endRouteTurn()
             throw error
         }
-        await node.holdTurnUntilSetUp(started)
+        await LinkFlight.holdTurn(of: node, untilSetUp: started)
         node.endRouteTurn()
         return try await waitUntilSetUp(child, cancellingOnCancellation: started)
     }

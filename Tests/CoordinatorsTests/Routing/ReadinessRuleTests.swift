@@ -27,6 +27,8 @@ struct ReadinessRuleTests {
         enum Route: Hashable, Sendable {
             case home
             case detail
+            /// A child of the same kind that waits on nothing of the library.
+            case unready
         }
         let flow = Flow<Void>()
         let navigation: NavigationPresenter
@@ -74,6 +76,7 @@ struct ReadinessRuleTests {
             switch route {
             case .home: .screen(TestScreen("home"), on: navigation)
             case .detail: .screen(TestScreen("detail"), on: navigation)
+            case .unready: .child(Waiting(navigation: navigation, modal: modal, wait: .nothingOfTheLibrary))
             }
         }
     }
@@ -103,6 +106,26 @@ struct ReadinessRuleTests {
             #expect(navigation.state.screenNames == ["home"])
             link.cancel()
             await #expect(throws: CancellationError.self) { try await link.value }
+        }
+    }
+
+    @Test func aLinkIntoANewChildThatHasNotSetUpSaysWhomItWaitsFor() async throws {
+        let (navigation, modal) = (NavigationPresenter(), ModalPresenter())
+        try await withFlowTest(
+            of: Waiting(navigation: navigation, modal: modal, wait: .finished), atEnd: .cancelTree,
+            presenters: [navigation, modal]
+        ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "home" }
+            let link = Task { try await test.tree.open(DeepLink(Waiting.Route.unready, Waiting.Route.detail)) }
+            // The root #1 showed p3 (its route took #2); the child is #4. The link's step into it holds the root's
+            // turn until the child sets up, and says so at once.
+            try await test.expectEvents(["ReadinessRuleTests.Waiting #4 keeps a link waiting until it is set up"])
+            #expect(
+                test.tree.waitingLink?.hasPrefix(
+                    "the link unready → detail waits for ReadinessRuleTests.Waiting #4, which is setting up") == true)
+            link.cancel()
+            await #expect(throws: CancellationError.self) { try await link.value }
+            #expect(navigation.state.screenNames == ["home"], "the half-made child is ended")
         }
     }
 }

@@ -90,6 +90,9 @@ struct RouteMoveDefectTests {
             try await test.root.go(.forward(to: .eager))
             _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "eager 0" }
             #expect(navigation.state.screenNames == ["home", "note", "eager 0"])
+            #expect(try test.root.routes == [.home, .note, .eager], "ordered as their screens landed")
+            try await test.root.go(.backOne)
+            #expect(navigation.state.screenNames == ["home", "note"], "back one removes exactly the child")
         }
     }
 
