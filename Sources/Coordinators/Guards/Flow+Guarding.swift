@@ -27,9 +27,9 @@ extension Flow {
     /// Without one, a move waits as long as `whenInterrupted` takes. Guards nest: a move asks
     /// every guard up in every flow it would end, all at once, and the first refusal fails it.
     ///
-    /// Running a guarded `body` is a wait on the runtime: it makes this coordinator ready, so a
-    /// deep link goes on into it from then on (unless it holds its routes), and a newer link
-    /// asks this guard before it ends the flow.
+    /// Running a guarded `body` from `start()` is a wait on the runtime: it makes this
+    /// coordinator ready, so a deep link goes on into it from then on (unless it holds its
+    /// routes), and a newer link asks this guard before it ends the flow.
     ///
     /// The guard is up only while `body` runs. A move that would end this flow and is deciding
     /// when `guarding` is called makes it wait until that move has carried out its decision:

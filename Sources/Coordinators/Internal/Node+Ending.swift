@@ -203,8 +203,8 @@ extension Node {
         }
     }
 
-    /// `flow.finished`: accepts routes (links go on into this coordinator), then waits until
-    /// an end cause is recorded and returns it. Outside `start()`, cancelling the waiting task
+    /// `flow.finished`: in `start()`, accepts routes (links go on into this coordinator); then
+    /// waits until an end cause is recorded and returns it. Outside `start()`, cancelling the waiting task
     /// throws `CancellationError` and the flow is unaffected; `start()`'s own task is
     /// cancelled only once its end is recorded (`endRequestedInStart`).
     func endRequested() async throws -> EndCause {
@@ -219,22 +219,14 @@ extension Node {
     @inline(never)
     private func endRequestedElsewhere() async throws -> EndCause {
         try await awaitValue { continuation in
-            // Routes are accepted only by a flow that has run: one awaited before it runs
-            // must not let a link go on into it before its `start()` has set it up.
-            var routeWaiters = Waiters<Void>.Taken()
-            var quietChildren: [Node] = []
-            defer {
-                Self.resume(routeWaiters)
-                Self.presentAnimatedAgain(quietChildren)
-            }
-            return withLock { state in
+            // Not `start()`'s task: no wait of it makes the coordinator ready (`acceptRoutes`).
+            withLock { state in
                 if state.machine.phase == .idle {
                     return .failed(
                         CoordinatorError(
                             .notRunning,
                             "\(state.name) awaited flow.finished before it was run. Await it from start()."))
                 }
-                routeWaiters = state.acceptRoutes(quietChildren: &quietChildren)
                 if let cause = state.machine.endCause { return .ready(cause) }
                 return .waiting(state.extras.endRequestWaiters.add(continuation))
             }

@@ -41,12 +41,16 @@ extension Node {
 }
 
 extension Node.State {
-    /// `Node.acceptRoutes()` inside a critical section the caller takes anyway (`adopt`, for
+    /// `Node.acceptRoutes()` inside a critical section the caller takes anyway; nothing unless
+    /// the calling task runs `start()` (`adopt`, for
     /// a child's `run`): returns the links to wake once the lock is released, and puts in
     /// `quietChildren` the children to tell that they may animate again
     /// (`Node.presentAnimatedAgain`), if this coordinator was set up quietly.
     mutating func acceptRoutes(quietChildren: inout [Node]) -> Waiters<Void>.Taken {
         var woken = Waiters<Void>.Taken()
+        // Only start() sets a coordinator up: a wait of another task (an actor method a screen
+        // called, a presenter awaiting a dismissal) says nothing of how far start() has come.
+        guard runningStart?.isCurrent ?? false else { return woken }
         if !hasSetUp {
             hasSetUp = true
             storedExtras?.setUpWaiters.takeAll(into: &woken)

@@ -121,9 +121,9 @@ public final class Presentation: Sendable, Hashable, Identifiable, CustomStringC
     /// The identifier of the coordinator that owns it.
     public var ownerID: CoordinatorID { owner.id }
 
-    /// Resumes once the presentation has left the surface, with the reason. Like every wait on
-    /// the runtime, it makes the coordinator that owns the presentation ready for links
-    /// (unless it holds its routes).
+    /// Resumes once the presentation has left the surface, with the reason. Awaited by the
+    /// `start()` of the coordinator that owns the presentation, it is a wait on the runtime,
+    /// which makes that coordinator ready for links (unless it holds its routes).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`; the
     /// presentation stays as it is.

@@ -16,9 +16,9 @@ public struct ChildFlow<Output: Sendable>: Sendable {
 
     /// Waits until the child has ended and been torn down, and returns how it ended.
     ///
-    /// Like every wait on the runtime, it makes the coordinator that started the child ready:
-    /// a deep link goes on into it from then on, unless it holds its routes
-    /// (`Flow.holdingRoutes(_:)`).
+    /// Awaited by the `start()` of the coordinator that started the child, it is a wait on the
+    /// runtime, which makes that coordinator ready: a deep link goes on into it from then on,
+    /// unless it holds its routes (`Flow.holdingRoutes(_:)`).
     ///
     /// Cancellation: as with `Task.value`, cancelling the waiting task does not cancel
     /// the child (call `cancel()` for that); the wait continues until the child ends.
@@ -29,8 +29,8 @@ public struct ChildFlow<Output: Sendable>: Sendable {
         }
     }
 
-    /// Waits for the child's output; throws what `FlowOutcome.get()` throws. Makes the
-    /// coordinator that started the child ready, as `outcome` does.
+    /// Waits for the child's output; throws what `FlowOutcome.get()` throws. Awaited by the
+    /// `start()` of the coordinator that started the child, makes it ready, as `outcome` does.
     ///
     /// Cancellation: as for `outcome`.
     public var value: Output {

@@ -44,8 +44,8 @@ public struct Flow<Output: Sendable>: Sendable {
     /// throws what ended it (`finish(throwing:)`'s error, `CancellationError`,
     /// `FlowDismissed`). Event-style coordinators return it from `start()`.
     ///
-    /// Awaiting it also tells links (`Routing/`) that the coordinator is set up: the rest
-    /// of a deep link goes on into it from then on. It returns when this coordinator's own
+    /// Awaited by `start()`, it also tells links (`Routing/`) that the coordinator is set up:
+    /// the rest of a deep link goes on into it from then on. It returns when this coordinator's own
     /// flow ends, whatever its children do (they are torn down after).
     ///
     /// Cancellation: cancelling the waiting task throws `CancellationError`.

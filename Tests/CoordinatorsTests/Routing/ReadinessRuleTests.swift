@@ -69,6 +69,9 @@ struct ReadinessRuleTests {
             await untilCancelled()  // not the runtime: only the wait above made it ready
         }
 
+        /// A screen's action: asks from an actor method, outside `start()`.
+        func askFromAnActorMethod() async throws -> Int { try await flow.ask(Question(), on: modal) }
+
         /// A stack of its own for the form, so that the link's detail lands on `navigation`.
         let modalStack = NavigationPresenter(name: "form")
 
@@ -106,6 +109,25 @@ struct ReadinessRuleTests {
             #expect(navigation.state.screenNames == ["home"])
             link.cancel()
             await #expect(throws: CancellationError.self) { try await link.value }
+        }
+    }
+
+    @Test func aWaitOfAnotherTaskThanStartDoesNotMakeTheCoordinatorReady() async throws {
+        let (navigation, modal) = (NavigationPresenter(), ModalPresenter())
+        try await withFlowTest(
+            of: Waiting(navigation: navigation, modal: modal, wait: .nothingOfTheLibrary), atEnd: .cancelTree,
+            presenters: [navigation, modal]
+        ) { test in
+            _ = try await test.screen(TestScreen.self, on: navigation) { $0.name == "home" }
+            let asking = Task { try await test.root.askFromAnActorMethod() }
+            _ = try await test.screen(Question.self, on: modal)
+            let link = Task { try await test.tree.open(DeepLink(Waiting.Route.home, Waiting.Route.detail)) }
+            try await test.expectEvents(["ReadinessRuleTests.Waiting #1 keeps a link waiting until it is set up"])
+            #expect(navigation.state.screenNames == ["home"])
+            link.cancel()
+            await #expect(throws: CancellationError.self) { try await link.value }
+            try await test.answer(Question.self, on: modal, with: 1)
+            #expect(try await asking.value == 1)
         }
     }
 
