@@ -72,7 +72,7 @@ extension Routable {
             node.endRouteTurn()
             throw error
         }
-        let ending = planned.endingRoots(below: node)
+        let ending = planned.endingRoots(below: node) + replacedRoots(on: screens.map(\.presenter))
         let done = await carryOut(planned, landing: landing, animated: animated)
         closed.reopen()
         if let started = done.started { await LinkFlight.holdTurn(of: node, untilSetUp: started) }
@@ -105,26 +105,37 @@ extension Routable {
     ) async throws {
         let node = flow.node
         try await node.takeRouteTurn()
-        defer { node.endRouteTurn() }
         // On a presenter that shows one thing at a time, the screen takes the place of what it
         // shows: a main screen of another coordinator, which that ends, asks its guards first.
+        var replaced: [Node] = []
         var closed = InterruptionCheck.Closed()
-        defer { closed.reopen() }
-        if presenter.presentationReplacedByNextPresent != nil {
-            closed = try await InterruptionCheck.askGuards(.goingForward, at: node, move: ".forward(to: \(route))") {
-                _ in replacedRoots(on: [presenter])
+        do {
+            defer { closed.reopen() }
+            if presenter.presentationReplacedByNextPresent != nil {
+                closed = try await InterruptionCheck.askGuards(.goingForward, at: node, move: ".forward(to: \(route))")
+                {
+                    _ in
+                    replaced = replacedRoots(on: [presenter])
+                    return replaced
+                }
             }
-        }
-        // A screen that covers what is shown asks the guards against hiding of flows outside.
-        if Self.covers(presenter, options) {
-            closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") { _ in
-                coveredRoots()
+            // A screen that covers what is shown asks the guards against hiding of flows outside.
+            if Self.covers(presenter, options) {
+                closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") {
+                    _ in coveredRoots()
+                }
             }
+            let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
+            _ = try await flow.present(
+                screen, on: presenter, role: .automatic, options: options, animated: animated, expecting: nil,
+                routeTag: tag)
+        } catch {
+            node.endRouteTurn()
+            throw error
         }
-        let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
-        _ = try await flow.present(
-            screen, on: presenter, role: .automatic, options: options, animated: animated, expecting: nil,
-            routeTag: tag)
+        node.endRouteTurn()
+        // A coordinator whose main screen this one replaced is gone before the move returns.
+        for owner in replaced where owner.endIsRecorded { _ = await owner.ended() }
     }
 
     /// The coordinators a move's new screens on `presenters` would end by taking the place of

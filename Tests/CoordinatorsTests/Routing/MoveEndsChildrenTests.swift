@@ -11,10 +11,10 @@ struct MoveEndsChildrenTests {
     /// cancellation) before it returns.
     actor Helper: Coordinator {
         let flow = Flow<Void>()
-        let navigation: NavigationPresenter
+        let navigation: any Presenter
         let modal: ModalPresenter
         let done: Gate
-        init(navigation: NavigationPresenter, modal: ModalPresenter, done: Gate) {
+        init(navigation: any Presenter, modal: ModalPresenter, done: Gate) {
             (self.navigation, self.modal, self.done) = (navigation, modal, done)
         }
 
@@ -67,6 +67,38 @@ struct MoveEndsChildrenTests {
             #expect(helper.flow.state == .ended, "the move returned before the child it ended was gone")
             #expect(modal.state.screenNames.isEmpty)
             #expect(navigation.state.screenNames == ["a"])
+            try await finishing.value
+        }
+    }
+
+    /// A window whose one screen a route's screen replaces.
+    actor Window: Routable {
+        enum Route: Hashable, Sendable { case home }
+        let flow = Flow<Void>()
+        let window: SlotPresenter
+        init(window: SlotPresenter) { self.window = window }
+
+        func start() async throws { try await flow.finished }
+
+        func destination(for route: Route) -> Destination? { .screen(TestScreen("home"), on: window) }
+
+        func startHelper(_ helper: Helper) throws { try flow.start(helper) }
+    }
+
+    @Test func aForwardReturnsOnceAChildWhoseMainScreenItReplacedIsGone() async throws {
+        let (window, modal, done) = (SlotPresenter(), ModalPresenter(), Gate())
+        try await withFlowTest(of: Window(window: window), atEnd: .cancelTree, presenters: [window, modal]) { test in
+            let helper = Helper(navigation: window, modal: modal, done: done)
+            try await test.root.startHelper(helper)
+            _ = try await test.screen(TestScreen.self, on: modal) { $0.name == "aux" }
+
+            let finishing = Task {
+                try await window.waitUntil { $0.presentation?.screen.screenName == "home" }
+                done.open()
+            }
+            try await test.root.go(.forward(to: .home))
+            #expect(helper.flow.state == .ended, "the move returned before the child it replaced was gone")
+            #expect(modal.state.screenNames.isEmpty)
             try await finishing.value
         }
     }
