@@ -58,23 +58,28 @@ extension Flow {
     ) async throws -> Value {
         let active: ActiveGuard
         let id: UInt64
-        // Counted before it is registered, so that a move that finds no guard against hiding
-        // counted finds none registered either (`TreeContext.hasHidingGuards`).
+        // A guard against hiding is counted before it is registered, once no move that covers
+        // what is shown is under way (`TreeContext.beginHidingGuard`): a covering move that
+        // found none counted finds none registered either.
         let hidingCount = against == .endingOrHiding ? node.context : nil
-        hidingCount?.countHidingGuard(1)
+        do {
+            try await hidingCount?.beginHidingGuard()
+        } catch {
+            throw CoordinatorError.located(error, at: file, line)
+        }
         do {
             active = ActiveGuard(
                 guarding: node, timeout: try timeout.map { ($0, try environment.clock) }, against: against,
                 decide: decide)
             id = try await node.addGuard(active)
         } catch {
-            hidingCount?.countHidingGuard(-1)
+            hidingCount?.endHidingGuard()
             throw CoordinatorError.located(error, at: file, line)
         }
         defer {
             node.removeGuard(id)
             active.end()
-            hidingCount?.countHidingGuard(-1)
+            hidingCount?.endHidingGuard()
         }
         node.acceptRoutes()  // a wait on the runtime: links go on into this flow from here
         return try await body()

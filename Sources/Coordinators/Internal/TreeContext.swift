@@ -27,16 +27,59 @@ final class TreeContext: EventSource {
 
     let state = Locked(State())
 
-    /// How many guards against hiding are up in the tree (`Guards/`): while none is, a move
-    /// that would hide a flow looks for none (a feature costs only where it is used). A lock
-    /// of its own, and a leaf, like `lastID`.
-    private let hidingGuards = Locked(0)
+    /// The guards against hiding up in the tree (`Guards/`), and the moves that cover what is
+    /// shown under way: while no such guard is up, a covering move looks for none (a feature
+    /// costs only where it is used), and a guard that would begin meanwhile waits until the
+    /// move is done, so that none begins unseen under a move that looked. A lock of its own,
+    /// and a leaf, like `lastID`.
+    private struct Hiding {
+        var guards = 0
+        var coveringMoves = 0
+        /// Guards waiting for the covering moves to end; woken with `false`, to try again.
+        var guardWaiters = Waiters<Bool>()
+    }
+    private let hiding = Locked(Hiding())
 
-    /// A guard against hiding began (`+1`) or ended (`-1`).
-    func countHidingGuard(_ change: Int) { hidingGuards.withLock { $0 += change } }
+    /// A move that covers what is shown begins; returns whether a guard against hiding is up
+    /// (then the move asks them). Until `endCovering()`, no guard against hiding begins.
+    func beginCovering() -> Bool {
+        hiding.withLock { state in
+            state.coveringMoves += 1
+            return state.guards > 0
+        }
+    }
 
-    /// Whether any guard against hiding is up in the tree.
-    var hasHidingGuards: Bool { hidingGuards.withLock { $0 > 0 } }
+    /// Ends `beginCovering()`: once no covering move is left, waiting guards try again.
+    func endCovering() {
+        let waiters = hiding.withLock { state -> Waiters<Bool>.Taken in
+            state.coveringMoves -= 1
+            return state.coveringMoves == 0 ? state.guardWaiters.takeAll() : Waiters.Taken()
+        }
+        for waiter in waiters { waiter.resume(returning: false) }
+    }
+
+    /// A guard against hiding begins, once no covering move is under way (it is counted in the
+    /// critical section that finds none). Throws `CancellationError` if the calling task is
+    /// cancelled while it waits.
+    func beginHidingGuard() async throws {
+        while true {
+            let counted = try await awaitValue { continuation in
+                hiding.withLock { state -> WaitRegistration<Bool> in
+                    guard state.coveringMoves > 0 else {
+                        state.guards += 1
+                        return .ready(true)
+                    }
+                    return .waiting(state.guardWaiters.add(continuation))
+                }
+            } cancel: { id in
+                self.hiding.withLock { $0.guardWaiters.remove(id) }
+            }
+            if counted { return }
+        }
+    }
+
+    /// A guard against hiding ended.
+    func endHidingGuard() { hiding.withLock { $0.guards -= 1 } }
 
     /// The root's node, while the tree runs one.
     var rootNode: Node? { state.withLock { $0.root } }

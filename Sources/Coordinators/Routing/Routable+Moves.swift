@@ -55,26 +55,32 @@ extension Routable {
         try await node.takeRouteTurn()
         var planned: RouteMove
         var closed = InterruptionCheck.Closed()
+        var covering: TreeContext?  // a move that covers what is shown (`TreeContext.beginCovering`)
         do {
             planned = try plan(removing: select, showing: [], landing: landing, operation: operation)
             closed = try await InterruptionCheck.askGuards(cause, at: node, move: operation()) { again in
                 if again { planned = try plan(removing: select, showing: [], landing: landing, operation: operation) }
                 return planned.endingRoots(below: node) + replacedRoots(on: screens.map(\.presenter))
             }
-            if screens.contains(where: { Self.covers($0.presenter, $0.options) }) {
-                closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: operation()) { _ in
-                    coveredRoots()
+            if screens.contains(where: { Self.covers($0.presenter, $0.options) }), let context = node.context {
+                covering = context
+                if context.beginCovering() {
+                    closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: operation()) { _ in
+                        coveredRoots()
+                    }
                 }
             }
             planned.made = try makePresentations(for: screens)
         } catch {
             closed.reopen()
+            covering?.endCovering()
             node.endRouteTurn()
             throw error
         }
         let ending = planned.endingRoots(below: node) + replacedRoots(on: screens.map(\.presenter))
         let done = await carryOut(planned, landing: landing, animated: animated)
         closed.reopen()
+        covering?.endCovering()
         if let started = done.started { await LinkFlight.holdTurn(of: node, untilSetUp: started) }
         node.endRouteTurn()
         // Every child the move ended is gone before it returns: the children of the routes it
@@ -109,8 +115,12 @@ extension Routable {
         // shows: a main screen of another coordinator, which that ends, asks its guards first.
         var replaced: [Node] = []
         var closed = InterruptionCheck.Closed()
+        var covering: TreeContext?
         do {
-            defer { closed.reopen() }
+            defer {
+                closed.reopen()
+                covering?.endCovering()
+            }
             if presenter.presentationReplacedByNextPresent != nil {
                 closed = try await InterruptionCheck.askGuards(.goingForward, at: node, move: ".forward(to: \(route))")
                 {
@@ -120,9 +130,12 @@ extension Routable {
                 }
             }
             // A screen that covers what is shown asks the guards against hiding of flows outside.
-            if Self.covers(presenter, options) {
-                closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") {
-                    _ in coveredRoots()
+            if Self.covers(presenter, options), let context = node.context {
+                covering = context
+                if context.beginCovering() {
+                    closed += try await InterruptionCheck.askGuards(.hiding, at: node, move: ".forward(to: \(route))") {
+                        _ in coveredRoots()
+                    }
                 }
             }
             let tag = RouteTag(route: route, kind: .screen, order: node.context?.makeID() ?? 0)
@@ -157,25 +170,15 @@ extension Routable {
     }
 
     /// The flows guarded against hiding that a screen covering what is shown would cover: every
-    /// such flow outside this coordinator's own (one it is in moves for it). None, at once,
-    /// while no guard against hiding is up in the tree.
+    /// such flow in the tree outside this coordinator's own (one it is in moves for it), each
+    /// once. Asked only by a move that found such a guard up (`TreeContext.beginCovering`).
     private nonisolated func coveredRoots() -> [Node] {
-        guard let context = flow.node.context, context.hasHidingGuards, let root = context.rootNode else { return [] }
-        return hidingGuarded(in: root)
-    }
-
-    /// The flows guarded against hiding in `root`'s subtree, other than this coordinator's own
-    /// and those it is in (their own moves), each once; with `showingOn`, only those that show
-    /// a screen there.
-    private nonisolated func hidingGuarded(in root: Node, showingOn presenter: (any Presenter)? = nil) -> [Node] {
+        guard let root = flow.node.context?.rootNode else { return [] }
         var found: [Node] = []
         for (node, entry) in Node.guards(inSubtreesOf: [root]) {
             guard (entry.value as? ActiveGuard)?.againstHiding == true, !flow.node.isInSubtree(of: node),
                 !found.contains(where: { $0 === node })
             else { continue }
-            if let presenter, !node.withLock({ $0.presentations.contains { $0.presenter === presenter } }) {
-                continue
-            }
             found.append(node)
         }
         return found
@@ -407,13 +410,16 @@ extension Routable {
         }
         let selected = tabs.selectedTabIndex
         guard selected != index else { return }
-        // The flows guarded against hiding that the selected tab shows are asked first.
+        // The guards against hiding in the flows the selected tab shows (this coordinator's
+        // children that show a screen on it, and everything below them) are asked first.
         let presenters = tabs.tabPresenters
-        let hidden =
-            flow.node.context?.hasHidingGuards == true && presenters.indices.contains(selected)
-            ? presenters[selected] : nil
+        let left = presenters.indices.contains(selected) ? presenters[selected] : nil
         let closed = try await InterruptionCheck.askGuards(.hiding, at: flow.node, move: "select the tab of \(route)") {
-            _ in hidden.map { hidingGuarded(in: flow.node, showingOn: $0) } ?? []
+            _ in
+            guard let left else { return [] }
+            return flow.node.liveChildren.filter { child in
+                child.withLock { $0.presentations.contains { $0.presenter === left } }
+            }
         }
         defer { closed.reopen() }
         try await tabs.select(index)
