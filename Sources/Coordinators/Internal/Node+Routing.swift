@@ -8,8 +8,11 @@ struct RoutesRefused: Error {}
 extension Node {
     // MARK: Accepting routes
 
-    /// The flow has awaited the runtime (`flow.finished`, an `ask`'s answer, a child's `run`):
-    /// what its `start()` had to set up before that is done, so links may go on into it.
+    /// The flow's `start()` waits on the runtime (any wait of the library: `flow.finished`, an
+    /// answer, a child's `run` or `outcome`, a race, a child group's `next`, a send, a guarded
+    /// body, a dismissal; `.ci/check-readiness.py` lists them): what it had to set up before
+    /// that is done, so links may go on into it, unless it holds its routes. Nothing from
+    /// another task (`State.acceptRoutes(quietChildren:)`).
     ///
     /// Never inlined: keeps the async frames of `flow.finished` and `run` small
     /// (idleCoordinatorMemory, childFlowRoundTrip).
@@ -51,10 +54,7 @@ extension Node.State {
         // Only start() sets a coordinator up: a wait of another task (an actor method a screen
         // called, a presenter awaiting a dismissal) says nothing of how far start() has come.
         guard runningStart?.isCurrent ?? false else { return woken }
-        if !hasSetUp {
-            hasSetUp = true
-            storedExtras?.setUpWaiters.takeAll(into: &woken)
-        }
+        markSetUp(waking: &woken)
         guard !acceptsRoutes, storedExtras?.routeHold == nil else { return woken }
         acceptsRoutes = true
         if presentsUnanimated {
@@ -63,6 +63,14 @@ extension Node.State {
         }
         storedExtras?.routeWaiters.takeAll(into: &woken)
         return woken
+    }
+
+    /// Marks the coordinator set up (`hasSetUp`), once, putting the moves that wait for that in
+    /// `woken`.
+    mutating func markSetUp(waking woken: inout Waiters<Void>.Taken) {
+        guard !hasSetUp else { return }
+        hasSetUp = true
+        storedExtras?.setUpWaiters.takeAll(into: &woken)
     }
 }
 
@@ -289,9 +297,8 @@ extension Node {
         let woken = withLock { state -> Waiters<Void>.Taken in
             var woken = Waiters<Void>.Taken()
             guard !state.hasSetUp else { return woken }
-            state.hasSetUp = true
             if early, state.presentations.isEmpty { state.ordersAtFirstScreen = true }
-            state.storedExtras?.setUpWaiters.takeAll(into: &woken)
+            state.markSetUp(waking: &woken)
             return woken
         }
         Self.resume(woken)

@@ -91,7 +91,7 @@ public struct ChildGroup<Output: Sendable> {
         let childNode = child.flow.node
         do {
             try storage.checkOwner(to: "start \(Child.self)", coordinator: parent.coordinatorName)
-            try parent.adopt(childNode, running: Child.self, acceptingRoutes: true)
+            try parent.adopt(childNode, running: Child.self)  // starting a child sets up; `next` waits
         } catch {
             throw error.located(at: file, line)
         }
@@ -124,6 +124,7 @@ public struct ChildGroup<Output: Sendable> {
         } catch {
             throw error.located(at: file, line)
         }
+        parent.acceptRoutes()  // a wait on the runtime: links go on into the coordinator from here
         guard let node = await tasks.next(isolation: isolation) else { return nil }
         storage.running[ObjectIdentifier(node)] = nil
         return (node.id, FlowOutcome(node.teardownCause))

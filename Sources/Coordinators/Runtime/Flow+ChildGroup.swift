@@ -52,8 +52,10 @@ extension Flow {
                 result = .failure(error)
             }
             // Closed before the task group awaits what is left: a copy kept past `body` must
-            // not reach the group once `withTaskGroup` has returned.
+            // not reach the group once `withTaskGroup` has returned. Awaiting them is a wait on
+            // the runtime (links go on into this coordinator from here).
             storage.close()
+            node.acceptRoutes()
             return result
         }
         return try result.get()
