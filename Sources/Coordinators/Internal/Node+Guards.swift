@@ -28,7 +28,19 @@ extension Node {
                 try state.machine.checkRunning(to: "guard its flow", coordinator: state.name)
                 state.extras.guards.append((id, value))
             }
-            guard let closed = closedAncestor() else { return id }
+            guard let closed = closedAncestor() else {
+                // No move keeps it closed now; but one may have looked, ended this flow and
+                // reopened between the registration and that look: the flow must still run.
+                try withLock { state throws(CoordinatorError) in
+                    do throws(CoordinatorError) {
+                        try state.machine.checkRunning(to: "guard its flow", coordinator: state.name)
+                    } catch {
+                        state.storedExtras?.guards.removeAll { $0.id == id }
+                        throw error
+                    }
+                }
+                return id
+            }
             removeGuard(id)
             try await closed.waitUntilOpenToGuards()
         }
